@@ -1,0 +1,5 @@
+"""``python -m farmstead`` runs the CLI."""
+
+from farmstead.cli.main import main
+
+main()

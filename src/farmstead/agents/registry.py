@@ -1,0 +1,41 @@
+"""The registry of agents: ``make_agent("mcts:iterations=800", rng)``."""
+
+from __future__ import annotations
+
+import importlib
+
+from farmstead.agents.base import Agent, AgentSpec
+from farmstead.core.errors import UnknownAgentError
+from farmstead.core.rng import Rng
+
+# agent name -> "module:Class"; the human seat is handled by the front ends, not here.
+_AGENTS: dict[str, str] = {
+    "random": "farmstead.agents.random_agent:RandomAgent",
+}
+
+
+def agent_names() -> list[str]:
+    """Names of every registered agent, sorted."""
+    return sorted(_AGENTS)
+
+
+def agent_class(name: str) -> type[Agent]:
+    """The class registered as ``name``; ``UnknownAgentError`` lists the valid names."""
+    if name not in _AGENTS:
+        raise UnknownAgentError(name, agent_names())
+    module_name, class_name = _AGENTS[name].split(":")
+    cls: type[Agent] = getattr(importlib.import_module(module_name), class_name)
+    return cls
+
+
+def make_agent(spec: str | AgentSpec, rng: Rng) -> Agent:
+    """An agent built from a spec string or ``AgentSpec``, with its seeded ``rng``."""
+    parsed = spec if isinstance(spec, AgentSpec) else AgentSpec.parse(spec)
+    return agent_class(parsed.name)(rng, **parsed.params)
+
+
+def validate_spec(spec: str | AgentSpec) -> AgentSpec:
+    """Parse and check a spec (name and params) without keeping the agent."""
+    parsed = spec if isinstance(spec, AgentSpec) else AgentSpec.parse(spec)
+    make_agent(parsed, Rng(0))
+    return parsed

@@ -1,0 +1,377 @@
+"""The game protocol every farmstead game implements.
+
+The shape follows OpenSpiel: an immutable ``Game`` describes one configured game (players and
+parameters) and creates ``State`` objects; a ``State`` is one position and knows the rules.
+
+Contracts every implementation must keep:
+
+* ``legal_actions()`` returns sorted, unique ints; it is non-empty at every non-terminal node.
+  At a chance node it lists the outcomes of ``chance_outcomes()``.
+* ``apply_action(a)`` raises ``IllegalActionError`` for an illegal ``a`` and then leaves the
+  state exactly as it was.
+* ``clone()`` returns an independent copy; it never uses ``copy.deepcopy``.
+* ``to_json()`` is the full position (hidden parts included); ``Game.state_from_json`` inverts it
+  and raises ``InvalidPositionError`` for anything malformed or inconsistent.
+* ``observation(seat)`` is JSON-safe and shows only what ``seat`` may see (``None``: a spectator).
+* A game is a pure function of its parameters and its action history (chance outcomes included).
+"""
+
+from __future__ import annotations
+
+import enum
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from farmstead.core.errors import IllegalActionError, InvalidParamError, InvalidPositionError
+from farmstead.core.data import DataItem, data_items
+from farmstead.core.rng import Rng
+
+JSON = Any
+"""A JSON-safe value: dict, list, str, int, float, bool or None, nested."""
+
+
+class PlayerId(enum.IntEnum):
+    """Special values of ``State.current_player()`` besides seat numbers 0..n-1."""
+
+    CHANCE = -1
+    TERMINAL = -4
+
+
+@dataclass(frozen=True)
+class ParamSpec:
+    """One game parameter: its name, type, default, meaning and (optionally) allowed values."""
+
+    name: str
+    type: type
+    default: Any
+    description: str
+    choices: tuple[Any, ...] | None = None
+    minimum: float | None = None
+    maximum: float | None = None
+
+    def coerce(self, value: Any) -> Any:
+        """``value`` converted to this parameter's type, or ``InvalidParamError``.
+
+        Strings are accepted for every type, so that CLI and URL parameters work unchanged.
+        """
+        try:
+            if self.type is bool and isinstance(value, str):
+                lowered = value.strip().lower()
+                if lowered not in {"true", "false", "1", "0", "yes", "no"}:
+                    raise ValueError(value)
+                converted: Any = lowered in {"true", "1", "yes"}
+            elif self.type is bool:
+                if not isinstance(value, bool | int):
+                    raise ValueError(value)
+                converted = bool(value)
+            elif self.type is int:
+                if isinstance(value, bool) or (isinstance(value, float) and not value.is_integer()):
+                    raise ValueError(value)
+                converted = int(value)
+            elif self.type is float:
+                if isinstance(value, bool):
+                    raise ValueError(value)
+                converted = float(value)
+            else:
+                converted = self.type(value)
+        except (TypeError, ValueError):
+            raise InvalidParamError(
+                f"parameter {self.name!r} must be of type {self.type.__name__}, got {value!r}"
+            ) from None
+        if self.choices is not None and converted not in self.choices:
+            raise InvalidParamError(
+                f"parameter {self.name!r} must be one of "
+                f"{', '.join(map(str, self.choices))}; got {value!r}"
+            )
+        if self.minimum is not None and converted < self.minimum:
+            raise InvalidParamError(f"parameter {self.name!r} must be >= {self.minimum}")
+        if self.maximum is not None and converted > self.maximum:
+            raise InvalidParamError(f"parameter {self.name!r} must be <= {self.maximum}")
+        return converted
+
+
+@dataclass(frozen=True)
+class GameType:
+    """Static facts about a game, independent of its parameters."""
+
+    name: str
+    long_name: str
+    description: str
+    min_players: int
+    max_players: int
+    has_chance: bool
+    perfect_information: bool
+    params: tuple[ParamSpec, ...] = ()
+    rules_spec: str = ""
+    data_package: str = ""
+    data_files: tuple[str, ...] = ()
+    proposed_note: str = ""
+
+    def data_items(self) -> list[DataItem]:
+        """Every value of the game's data files with its provenance (the rules-data view)."""
+        return data_items(self.data_package, list(self.data_files)) if self.data_files else []
+
+    def param(self, name: str) -> ParamSpec:
+        """The spec of parameter ``name``, or ``InvalidParamError`` listing the valid ones."""
+        for spec in self.params:
+            if spec.name == name:
+                return spec
+        valid = ", ".join(sorted(p.name for p in self.params)) or "none"
+        raise InvalidParamError(
+            f"unknown parameter {name!r} for game {self.name!r}; valid parameters: {valid}"
+        )
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """Numbers that hold for one configured game (players and parameters)."""
+
+    num_players: int
+    num_distinct_actions: int
+    max_chance_outcomes: int
+    max_game_length: int
+    min_utility: float
+    max_utility: float
+
+
+class Game(ABC):
+    """One configured game: a player count and parameter values. Immutable."""
+
+    type: ClassVar[GameType]
+
+    def __init__(self, players: int | None = None, **params: Any) -> None:
+        gtype = self.type
+        if players is None:
+            players = gtype.min_players
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise InvalidParamError(f"players must be an int, got {players!r}")
+        if not gtype.min_players <= players <= gtype.max_players:
+            raise InvalidParamError(
+                f"{gtype.long_name} is for {gtype.min_players}–{gtype.max_players} players; "
+                f"got {players}"
+            )
+        values = {spec.name: spec.default for spec in gtype.params}
+        for name, value in params.items():
+            values[name] = gtype.param(name).coerce(value)
+        self._num_players = players
+        self._params: dict[str, Any] = values
+        self._setup()
+
+    def _setup(self) -> None:
+        """Hook for subclasses: derive tables from the parameters (may raise InvalidParamError)."""
+
+    @property
+    def num_players(self) -> int:
+        """The number of seats."""
+        return self._num_players
+
+    @property
+    def params(self) -> Mapping[str, Any]:
+        """Every parameter with its value, defaults included."""
+        return dict(self._params)
+
+    @property
+    def non_default_params(self) -> dict[str, Any]:
+        """The parameters whose value differs from the default."""
+        return {
+            spec.name: self._params[spec.name]
+            for spec in self.type.params
+            if self._params[spec.name] != spec.default
+        }
+
+    @property
+    @abstractmethod
+    def info(self) -> GameInfo:
+        """Numbers for this configuration."""
+
+    @abstractmethod
+    def new_initial_state(self) -> State:
+        """The position before the first decision or chance event."""
+
+    @abstractmethod
+    def state_from_json(self, doc: JSON) -> State:
+        """The state ``to_json`` described; ``InvalidPositionError`` if malformed or inconsistent."""
+
+    def describe(self) -> dict[str, Any]:
+        """JSON-safe identity of this configured game (name, players, non-default params)."""
+        return {
+            "game": self.type.name,
+            "players": self._num_players,
+            "params": self.non_default_params,
+        }
+
+    def check_position_header(self, doc: JSON) -> Mapping[str, Any]:
+        """Validate the common header of a JSON position and return it as a mapping.
+
+        A position names its game, player count and params; they must match this game.
+        """
+        if not isinstance(doc, Mapping):
+            raise InvalidPositionError("a position must be a JSON object")
+        if doc.get("game") != self.type.name:
+            raise InvalidPositionError(
+                f"position is for game {doc.get('game')!r}, not {self.type.name!r}"
+            )
+        if doc.get("players") != self._num_players:
+            raise InvalidPositionError(
+                f"position is for {doc.get('players')!r} players, this game has {self._num_players}"
+            )
+        params = doc.get("params", {})
+        if not isinstance(params, Mapping) or dict(params) != self.non_default_params:
+            raise InvalidPositionError(
+                f"position params {params!r} differ from this game's {self.non_default_params!r}"
+            )
+        return doc
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.describe()}>"
+
+
+class State(ABC):
+    """One position of a game. Mutable through ``apply_action`` only.
+
+    Subclasses implement the underscored hooks; the public methods add validation and caching.
+    """
+
+    __slots__ = ("game", "_legal_cache")
+
+    game: Game
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self._legal_cache: list[int] | None = None
+
+    # --- who moves -----------------------------------------------------------------------
+    @abstractmethod
+    def current_player(self) -> int:
+        """A seat 0..n-1, ``PlayerId.CHANCE`` or ``PlayerId.TERMINAL``."""
+
+    def is_terminal(self) -> bool:
+        """True once the game is over."""
+        return self.current_player() == PlayerId.TERMINAL
+
+    def is_chance_node(self) -> bool:
+        """True when the next action is a chance outcome."""
+        return self.current_player() == PlayerId.CHANCE
+
+    @abstractmethod
+    def returns(self) -> list[float]:
+        """One utility per seat; all zeros before the end."""
+
+    # --- actions -------------------------------------------------------------------------
+    def legal_actions(self) -> list[int]:
+        """The legal actions (or chance outcomes), sorted and unique. Empty when terminal."""
+        cached = self._legal_cache
+        if cached is None:
+            if self.is_terminal():
+                cached = []
+            elif self.is_chance_node():
+                cached = sorted(o for o, _ in self._chance_outcomes())
+            else:
+                cached = self._legal_actions()
+            self._legal_cache = cached
+        return list(cached)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """(outcome, probability) pairs at a chance node, probabilities summing to 1."""
+        if not self.is_chance_node():
+            return []
+        return self._chance_outcomes()
+
+    def is_legal(self, action: int) -> bool:
+        """Whether ``action`` is legal now."""
+        cached = self._legal_cache
+        if cached is None:
+            self.legal_actions()
+            cached = self._legal_cache
+        assert cached is not None
+        return action in cached
+
+    def apply_action(self, action: int) -> None:
+        """Apply a legal action or chance outcome; ``IllegalActionError`` otherwise."""
+        if isinstance(action, bool) or not isinstance(action, int):
+            raise IllegalActionError(f"an action is an int, got {action!r}")
+        if not self.is_legal(action):
+            raise IllegalActionError(self._illegal_reason(action))
+        self._legal_cache = None
+        self._apply(action)
+
+    def _illegal_reason(self, action: int) -> str:
+        """A person-readable reason why ``action`` is illegal now."""
+        if self.is_terminal():
+            return "the game is over; no action is legal"
+        n = self.game.info.num_distinct_actions
+        if self.is_chance_node():
+            return f"{action} is not a possible chance outcome here"
+        if not 0 <= action < n:
+            return f"action id {action} is out of range 0..{n - 1}"
+        return f"'{self.action_to_string(action)}' (id {action}) is not legal now"
+
+    @abstractmethod
+    def _legal_actions(self) -> list[int]:
+        """Sorted legal actions at a decision node (never called at chance or terminal nodes)."""
+
+    @abstractmethod
+    def _chance_outcomes(self) -> list[tuple[int, float]]:
+        """Outcomes at a chance node (only called at chance nodes)."""
+
+    @abstractmethod
+    def _apply(self, action: int) -> None:
+        """Apply an action already checked to be legal."""
+
+    @abstractmethod
+    def action_to_string(self, action: int) -> str:
+        """The action (or chance outcome, at a chance node) in words."""
+
+    @abstractmethod
+    def action_to_json(self, action: int) -> JSON:
+        """A JSON-safe description of the action, e.g. ``{"type": "BUY", "pasture": "P13"}``."""
+
+    @abstractmethod
+    def action_from_json(self, doc: JSON) -> int:
+        """The action id ``action_to_json`` described; ``IllegalActionError`` if none matches."""
+
+    # --- views ---------------------------------------------------------------------------
+    @abstractmethod
+    def observation(self, seat: int | None) -> JSON:
+        """What ``seat`` may see (``None``: a spectator); JSON-safe."""
+
+    @abstractmethod
+    def to_json(self) -> JSON:
+        """The full position, hidden parts included, with the game header."""
+
+    @abstractmethod
+    def clone(self) -> State:
+        """An independent copy."""
+
+    def sample_consistent(self, seat: int, rng: Rng) -> State:
+        """A full state drawn from those ``seat`` cannot tell apart from this one.
+
+        Search agents use it for information-set sampling. A perfect-information game returns a
+        clone; a game with hidden information overrides it (e.g. reshuffling unseen cards).
+        """
+        if self.game.type.perfect_information:
+            return self.clone()
+        raise NotImplementedError(
+            f"{self.game.type.name} has hidden information but no consistent-state sampler"
+        )
+
+    def __str__(self) -> str:
+        return repr(self.to_json())
+
+
+def check_seat(game: Game, seat: int | None) -> None:
+    """Raise ``ValueError`` unless ``seat`` is ``None`` or a seat of ``game``."""
+    if seat is None:
+        return
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.num_players:
+        raise ValueError(f"seat must be None or 0..{game.num_players - 1}, got {seat!r}")
+
+
+@dataclass
+class GameRegistration:
+    """A registered game: its type and a factory for configured games."""
+
+    type: GameType
+    factory: Callable[..., Game] = field(repr=False)

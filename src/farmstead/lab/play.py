@@ -1,0 +1,65 @@
+"""Playing one game between agents: a pure function of the game, the agents and a seed."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from farmstead.agents.base import Agent, AgentSpec
+from farmstead.agents.registry import make_agent
+from farmstead.core.game import Game, PlayerId, State
+from farmstead.core.record import GameRecord
+from farmstead.core.rng import Rng, derive_seed
+
+StepHook = Callable[[State, int], None]
+
+
+def chance_rng(seed: int) -> Rng:
+    """The generator that draws a game's chance outcomes from its seed."""
+    return Rng(derive_seed(seed, "chance"))
+
+
+def agent_rng(seed: int, seat: int) -> Rng:
+    """The generator injected into the agent of ``seat`` for a game with this seed."""
+    return Rng(derive_seed(seed, "agent", seat))
+
+
+def play_game(
+    game: Game,
+    agents: Sequence[str | AgentSpec | Agent],
+    seed: int,
+    on_step: StepHook | None = None,
+) -> GameRecord:
+    """Play ``game`` to the end and return its record.
+
+    ``agents`` holds one agent (or agent spec) per seat; specs are built with the seat's
+    seeded generator, so the same game, specs and seed always give the same record.
+    ``on_step(state, action)`` is called before each action is applied.
+    """
+    if len(agents) != game.num_players:
+        raise ValueError(f"{game.type.name} needs {game.num_players} agents, got {len(agents)}")
+    players: list[Agent] = [
+        a if isinstance(a, Agent) else make_agent(a, agent_rng(seed, seat))
+        for seat, a in enumerate(agents)
+    ]
+    chance = chance_rng(seed)
+    state = game.new_initial_state()
+    actions: list[int] = []
+    while not state.is_terminal():
+        player = state.current_player()
+        if player == PlayerId.CHANCE:
+            action = chance.sample_outcome(state.chance_outcomes())
+        else:
+            action = players[player].step(state)
+        if on_step is not None:
+            on_step(state, action)
+        state.apply_action(action)
+        actions.append(action)
+    return GameRecord(
+        game=game.type.name,
+        players=game.num_players,
+        params=game.non_default_params,
+        seed=seed,
+        agents=[str(a) if not isinstance(a, Agent) else a.name for a in agents],
+        actions=actions,
+        returns=state.returns(),
+    )
