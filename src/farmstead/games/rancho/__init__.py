@@ -1,0 +1,1 @@
+"""Super Farmer Rancho: dice, breeding, pastures and predators (rules spec: rules/rancho.md)."""

@@ -1,0 +1,189 @@
+"""Rancho actions in words and as JSON (and back)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from farmstead.core.errors import IllegalActionError
+from farmstead.games.rancho.actions import (
+    ARRANGE_SAFEST,
+    CANCEL,
+    CONFIRM,
+    END_TURN,
+    FOX,
+    FOX_FIRST,
+    GIVE,
+    KEEP_DOG,
+    KINDS,
+    RECEIVE,
+    RETURN,
+    ROLL,
+    SIMPLE_ACTIONS,
+    SYMBOLS,
+    USE_DOG,
+    WOLF_FIRST,
+)
+
+if TYPE_CHECKING:
+    from farmstead.games.rancho.rules import RanchoState
+
+KIND_WORDS = ("rabbit", "sheep", "cow", "horse", "small dog", "large dog")
+SIMPLE_WORDS = {
+    ROLL: "Roll the dice",
+    END_TURN: "End the turn",
+    CONFIRM: "Confirm the exchange",
+    CANCEL: "Cancel the exchange",
+    ARRANGE_SAFEST: "Arrange the animals as safely as possible",
+    FOX_FIRST: "Resolve the fox first",
+    WOLF_FIRST: "Resolve the wolf first",
+}
+GROUPS_WITH_KIND = {"GIVE": GIVE, "RECEIVE": RECEIVE, "RETURN": RETURN}
+
+
+def _chance_kind(state: RanchoState) -> str:
+    from farmstead.games.rancho.rules import D6, DICE
+
+    return {DICE: "DICE", D6: "D6"}.get(state.phase, "FIRST_PLAYER")
+
+
+def seat_name(state: RanchoState, seat: int) -> str:
+    """'seat 2 (purple)'."""
+    return f"seat {seat} ({state.cfg.colours[seat]})"
+
+
+def action_words(state: RanchoState, action: int) -> str:
+    """The action (or chance outcome at a chance node) in words."""
+    if state.is_chance_node():
+        kind = _chance_kind(state)
+        if kind == "DICE":
+            if 0 <= action < 36:
+                return f"Dice: {SYMBOLS[action // 6]} and {SYMBOLS[action % 6]}"
+        elif kind == "D6":
+            return f"Predator die: {action} — pastures numbered {action} are attacked"
+        elif 0 <= action < state.cfg.num_players:
+            return f"{seat_name(state, action).capitalize()} goes first"
+        return f"impossible chance outcome {action}"
+    board = state.cfg.board
+    try:
+        group, arg = state.cfg.layout.decode(action)
+    except ValueError:
+        return f"unknown action {action}"
+    if action in SIMPLE_WORDS:
+        return SIMPLE_WORDS[action]
+    if action in (USE_DOG, KEEP_DOG):
+        dog = "small dog" if state.attack == FOX else "large dog"
+        return f"Give up a {dog} to save the animals" if action == USE_DOG else f"Keep the {dog}"
+    if group == "GIVE":
+        return f"Give 1 {KIND_WORDS[arg]} to the herd"
+    if group == "RECEIVE":
+        return f"Take 1 {KIND_WORDS[arg]} from the herd"
+    if group == "RETURN":
+        return f"Return 1 {KIND_WORDS[arg]} to the herd (no room)"
+    if group == "BUY":
+        return f"Buy pasture {board.ids[arg]} (price {board.cost[arg]})"
+    if group == "LINK":
+        owner = state.owner[arg]
+        whom = seat_name(state, owner) if owner >= 0 else "nobody"
+        return f"Pass through {board.ids[arg]} (fee {board.cost[arg]} to {whom})"
+    if group == "UNPLACE":
+        return f"Pick up the animal on {board.ids[arg]}"
+    if group == "PLACE_RABBIT":
+        return f"Place a rabbit on {board.ids[arg]}"
+    if group == "PLACE_SHEEP":
+        return f"Place a sheep on {board.ids[arg]}"
+    if group == "PLACE_COW":
+        return "Place a cow on " + "+".join(board.ids[c] for c in board.edges[arg])
+    return "Place a horse on " + "+".join(board.ids[c] for c in board.triangles[arg])
+
+
+def action_json(state: RanchoState, action: int) -> dict[str, Any]:
+    """A JSON description of the action or chance outcome."""
+    if state.is_chance_node():
+        kind = _chance_kind(state)
+        if kind == "DICE":
+            return {"type": "DICE", "faces": [SYMBOLS[action // 6], SYMBOLS[action % 6]]}
+        if kind == "D6":
+            return {"type": "D6", "number": action}
+        return {"type": "FIRST_PLAYER", "seat": action}
+    board = state.cfg.board
+    try:
+        group, arg = state.cfg.layout.decode(action)
+    except ValueError:
+        raise IllegalActionError(f"action id {action} is out of range") from None
+    if arg < 0:
+        return {"type": group}
+    if group in GROUPS_WITH_KIND:
+        return {"type": group, "kind": KINDS[arg]}
+    if group in ("BUY", "LINK"):
+        return {"type": group, "pasture": board.ids[arg]}
+    if group == "PLACE_COW":
+        return {"type": group, "cells": [board.ids[c] for c in board.edges[arg]]}
+    if group == "PLACE_HORSE":
+        return {"type": group, "cells": [board.ids[c] for c in board.triangles[arg]]}
+    return {"type": group, "cell": board.ids[arg]}
+
+
+def action_from_json(state: RanchoState, doc: Any) -> int:
+    """The id of the action ``doc`` describes; ``IllegalActionError`` when it names none."""
+    if not isinstance(doc, dict) or not isinstance(doc.get("type"), str):
+        raise IllegalActionError(f"an action must be an object with a 'type', got {doc!r}")
+    kind = doc["type"]
+    layout = state.cfg.layout
+    board = state.cfg.board
+
+    def field(name: str, expected: type) -> Any:
+        value = doc.get(name)
+        if not isinstance(value, expected):
+            raise IllegalActionError(f"action {kind} needs field {name!r} ({expected.__name__})")
+        return value
+
+    def cell(name: str, pastures_only: bool = False) -> int:
+        cid = field(name, str)
+        index = board.index.get(cid)
+        if index is None or (pastures_only and index >= board.num_pastures):
+            raise IllegalActionError(f"{cid!r} is not a {'pasture' if pastures_only else 'space'} of the board")
+        return index
+
+    if state.is_chance_node():
+        expected = _chance_kind(state)
+        if kind != expected:
+            raise IllegalActionError(f"a {expected} outcome is due, not {kind}")
+        if kind == "DICE":
+            faces = field("faces", list)
+            if len(faces) != 2 or any(f not in SYMBOLS for f in faces):
+                raise IllegalActionError(f"DICE needs two faces among {', '.join(SYMBOLS)}")
+            return SYMBOLS.index(faces[0]) * 6 + SYMBOLS.index(faces[1])
+        name = "number" if kind == "D6" else "seat"
+        value = field(name, int)
+        return int(value)
+    if kind in SIMPLE_ACTIONS:
+        return SIMPLE_ACTIONS.index(kind)
+    if kind in GROUPS_WITH_KIND:
+        name = field("kind", str)
+        limit = 4 if kind == "RETURN" else 6
+        if name not in KINDS[:limit]:
+            raise IllegalActionError(f"{kind} needs a kind among {', '.join(KINDS[:limit])}")
+        return GROUPS_WITH_KIND[kind] + KINDS.index(name)
+    if kind == "BUY":
+        return layout.buy + cell("pasture", pastures_only=True)
+    if kind == "LINK":
+        return layout.link + cell("pasture", pastures_only=True)
+    if kind == "UNPLACE":
+        return layout.unplace + cell("cell")
+    if kind == "PLACE_RABBIT":
+        return layout.place_rabbit + cell("cell")
+    if kind == "PLACE_SHEEP":
+        return layout.place_sheep + cell("cell")
+    if kind in ("PLACE_COW", "PLACE_HORSE"):
+        ids = field("cells", list)
+        try:
+            cells = tuple(sorted(board.index[c] for c in ids))
+        except (KeyError, TypeError):
+            raise IllegalActionError(f"{kind}: unknown cells {ids!r}") from None
+        table = board.edge_index if kind == "PLACE_COW" else board.triangle_index
+        if cells not in table:
+            shape = "two adjacent" if kind == "PLACE_COW" else "three mutually adjacent"
+            raise IllegalActionError(f"{kind} needs {shape} spaces, got {ids!r}")
+        offset = layout.place_cow if kind == "PLACE_COW" else layout.place_horse
+        return offset + table[cells]  # type: ignore[index]
+    raise IllegalActionError(f"unknown action type {kind!r}")
