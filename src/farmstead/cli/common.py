@@ -1,0 +1,83 @@
+"""Shared pieces of the CLI: the console, clean errors, parameters and game renderers."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+
+from farmstead.core.errors import FarmsteadError
+from farmstead.core.game import Game, State
+
+console = Console(highlight=False)
+err_console = Console(stderr=True, highlight=False)
+
+
+def fail(message: str, code: int = 2) -> typer.Exit:
+    """Print ``message`` as an error and return the Exit to raise."""
+    err_console.print(f"[bold red]error:[/] {escape(message)}")
+    return typer.Exit(code)
+
+
+@contextmanager
+def user_errors() -> Iterator[None]:
+    """Turn farmstead's user-facing errors into a clean message and exit code 2."""
+    try:
+        yield
+    except (FarmsteadError, ValueError, LookupError) as exc:
+        raise fail(str(exc)) from None
+
+
+def parse_params(items: list[str] | None) -> dict[str, str]:
+    """``["k=v", ...]`` to a dict; a malformed item is a clean error."""
+    params: dict[str, str] = {}
+    for item in items or []:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise fail(f"--param expects KEY=VALUE, got {item!r}")
+        params[key.strip()] = value.strip()
+    return params
+
+
+def split_players(text: str) -> list[str]:
+    """``"human,random,mcts:iterations=50"`` to one spec per seat (commas inside specs: use ';')."""
+    out: list[str] = []
+    for part in text.split(","):
+        part = part.strip()
+        if not part:
+            continue
+        if "=" in part and out and ":" in out[-1] and ":" not in part:
+            out[-1] += "," + part  # a parameter of the previous agent spec
+        else:
+            out.append(part)
+    return out
+
+
+def renderer(game: Game) -> Callable[[State, int | None], str]:
+    """The game's text renderer, or a generic one that prints the observation."""
+    try:
+        module = importlib.import_module(f"farmstead.games.{game.type.name}.render")
+        render: Callable[[State, int | None], str] = module.render
+        return render
+    except (ImportError, AttributeError):
+
+        def generic(state: State, seat: int | None) -> str:
+            return escape(repr(state.observation(seat)))
+
+        return generic
+
+
+def seat_label(state: State, seat: int) -> str:
+    """'seat 1' plus the game's colour name when the observation has one."""
+    obs: Any = state.observation(None)
+    seats = obs.get("seats") if isinstance(obs, dict) else None
+    if isinstance(seats, list) and seat < len(seats) and isinstance(seats[seat], dict):
+        colour = seats[seat].get("colour")
+        if colour:
+            return f"seat {seat} ({colour})"
+    return f"seat {seat}"

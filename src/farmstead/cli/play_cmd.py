@@ -1,0 +1,166 @@
+"""``farmstead play`` (a game in the terminal) and ``farmstead replay`` (a record in words)."""
+
+from __future__ import annotations
+
+import json
+import secrets
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.markup import escape
+
+from farmstead.agents.base import Agent
+from farmstead.agents.registry import make_agent, validate_spec
+from farmstead.cli.common import (
+    console,
+    fail,
+    parse_params,
+    renderer,
+    seat_label,
+    split_players,
+    user_errors,
+)
+from farmstead.core.game import PlayerId, State
+from farmstead.core.record import GameRecord, read_records
+from farmstead.core.registry import load_game
+from farmstead.lab.play import agent_rng, chance_rng
+
+HUMAN = "human"
+HELP = "Type the number of an action; 'board' redraws, 'ids' shows space names, 'quit' stops."
+
+
+def _ask(state: State, seat: int, show_ids: bool) -> int | None:
+    """Prompt a human seat until it names a legal action; None when the player quits."""
+    legal = state.legal_actions()
+    for number, action in enumerate(legal, start=1):
+        console.print(f"  [bold]{number:>3}[/]  {escape(state.action_to_string(action))}")
+    while True:
+        try:
+            answer = console.input(f"[bold]{seat_label(state, seat)}[/] — your choice: ").strip()
+        except EOFError:
+            return None
+        lowered = answer.lower()
+        if lowered in {"q", "quit", "exit"}:
+            return None
+        if lowered in {"?", "help"}:
+            console.print(HELP)
+            continue
+        if lowered == "board":
+            console.print(renderer(state.game)(state, seat))
+            continue
+        if lowered == "ids" and show_ids:
+            from farmstead.games.rancho.render import render_ids
+
+            console.print(render_ids(state))  # type: ignore[arg-type]
+            continue
+        if not answer.isdigit():
+            console.print(f"[red]'{escape(answer)}' is not a number.[/] {HELP}")
+            continue
+        index = int(answer)
+        if not 1 <= index <= len(legal):
+            console.print(f"[red]Choose a number from 1 to {len(legal)}.[/]")
+            continue
+        return legal[index - 1]
+
+
+def play_command(
+    game: Annotated[str, typer.Argument(help="registry key, e.g. rancho")],
+    players: Annotated[str, typer.Option(help="one per seat: human or an agent spec")] = "human,random",
+    seed: Annotated[int | None, typer.Option(help="seed for dice, draws and bots (default: random)")] = None,
+    param: Annotated[list[str] | None, typer.Option(help="game parameter KEY=VALUE (repeatable)")] = None,
+    record: Annotated[Path | None, typer.Option(help="write the game record (JSON) here")] = None,
+) -> None:
+    """Play a game in the terminal against bots or in hot-seat."""
+    specs = split_players(players)
+    with user_errors():
+        configured = load_game(game, players=len(specs), **parse_params(param))
+        for spec in specs:
+            if spec != HUMAN:
+                validate_spec(spec)
+    if seed is None:
+        seed = secrets.randbelow(2**31)
+    draw = renderer(configured)
+    bots: dict[int, Agent] = {
+        seat: make_agent(spec, agent_rng(seed, seat)) for seat, spec in enumerate(specs) if spec != HUMAN
+    }
+    chance = chance_rng(seed)
+    state = configured.new_initial_state()
+    gtype = configured.type
+    console.print(f"[bold]{gtype.long_name}[/] — seed {seed}. {HELP}")
+    if gtype.proposed_note:
+        console.print(f"[yellow]Note:[/] {gtype.proposed_note}")
+    actions: list[int] = []
+    last_human_view = -1
+    while not state.is_terminal():
+        player = state.current_player()
+        if player == PlayerId.CHANCE:
+            action = chance.sample_outcome(state.chance_outcomes())
+            console.print(f"[magenta]🎲 {escape(state.action_to_string(action))}[/]")
+        elif player in bots:
+            action = bots[player].step(state)
+            console.print(f"[dim]{seat_label(state, player)}:[/] {escape(state.action_to_string(action))}")
+        else:
+            if last_human_view != len(actions):
+                console.print(draw(state, player))
+            chosen = _ask(state, player, show_ids=gtype.name == "rancho")
+            if chosen is None:
+                console.print("Game stopped.")
+                break
+            action = chosen
+            last_human_view = len(actions) + 1
+        state.apply_action(action)
+        actions.append(action)
+    if state.is_terminal():
+        console.print(draw(state, None))
+        console.print(f"Result: {state.returns()}")
+    if record is not None:
+        doc = GameRecord(
+            gtype.name, configured.num_players, configured.non_default_params, seed, specs,
+            actions, state.returns() if state.is_terminal() else None,
+        )
+        record.write_text(json.dumps(doc.to_json(), indent=1), encoding="utf-8")
+        console.print(f"Record written to {record}")
+
+
+def replay_command(
+    file: Annotated[Path, typer.Argument(help="a record (JSON) or a JSONL file of records")],
+    index: Annotated[int, typer.Option(help="which record of a JSONL file (0-based)")] = 0,
+    board: Annotated[bool, typer.Option(help="draw the final board")] = True,
+) -> None:
+    """Print a recorded game move by move in words."""
+    if not file.exists():
+        raise fail(f"no such file: {file}")
+    with user_errors():
+        text = file.read_text(encoding="utf-8").strip()
+        if text.startswith("{") and "\n{" in text:
+            records = list(read_records(file))
+            if not 0 <= index < len(records):
+                raise fail(f"{file} holds {len(records)} records; --index {index} is out of range")
+            rec = records[index]
+        else:
+            rec = GameRecord.loads(text)
+        game = rec.load_game()
+        console.print(
+            f"[bold]{game.type.long_name}[/], {rec.players} players, seed {rec.seed}, "
+            f"agents {', '.join(rec.agents) or 'unknown'}"
+        )
+        final: State | None = None
+        for number, (state, action) in enumerate(rec.states()):
+            if action is None:
+                final = state
+                break
+            player = state.current_player()
+            who = "chance" if player == PlayerId.CHANCE else seat_label(state, player)
+            console.print(f"{number:>6}  [dim]{who}:[/] {escape(state.action_to_string(action))}")
+    assert final is not None
+    if board:
+        console.print(renderer(game)(final, None))
+    if rec.returns is not None and final.is_terminal() and final.returns() != rec.returns:
+        raise fail(f"replayed returns {final.returns()} differ from the record's {rec.returns}")
+    console.print(f"Result: {final.returns() if final.is_terminal() else 'unfinished'}")
+
+
+def register(app: typer.Typer) -> None:
+    app.command("play")(play_command)
+    app.command("replay")(replay_command)

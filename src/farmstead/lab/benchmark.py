@@ -1,0 +1,69 @@
+"""Random-playout speed and clone cost of a game (``farmstead bench``)."""
+
+from __future__ import annotations
+
+import statistics
+import time
+from dataclasses import dataclass
+
+from farmstead.core.game import Game, PlayerId, State
+from farmstead.core.rng import Rng
+
+CLONE_SAMPLES = 50  # states sampled along the playouts for the clone timing
+CLONES_PER_SAMPLE = 200
+
+
+@dataclass(frozen=True)
+class BenchResult:
+    """Speed figures of one game on one core."""
+
+    decisions: int
+    actions: int
+    seconds: float
+    games: float  # games completed (a partial last game counts its share of decisions)
+    clone_microseconds: float  # median over the sampled states
+
+    @property
+    def decisions_per_second(self) -> float:
+        return self.decisions / self.seconds if self.seconds else 0.0
+
+    @property
+    def actions_per_second(self) -> float:
+        return self.actions / self.seconds if self.seconds else 0.0
+
+
+def benchmark_game(game: Game, seconds: float = 5.0, seed: int = 0) -> BenchResult:
+    """Play uniformly random games for about ``seconds`` and time them.
+
+    Decisions per second counts player decisions over the whole playout time, the cost of
+    legal-action generation, the random choice, validation and chance steps included.
+    """
+    rng = Rng(seed)
+    decisions = actions = finished = 0
+    samples: list[State] = []
+    state = game.new_initial_state()
+    started = time.perf_counter()
+    deadline = started + seconds
+    while True:
+        for _ in range(256):
+            if state.is_terminal():
+                finished += 1
+                state = game.new_initial_state()
+            if state.current_player() == PlayerId.CHANCE:
+                state.apply_action(rng.sample_outcome(state.chance_outcomes()))
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+                decisions += 1
+            actions += 1
+        if len(samples) < CLONE_SAMPLES and rng.random() < 0.2:
+            samples.append(state.clone())
+        if time.perf_counter() >= deadline:
+            break
+    elapsed = time.perf_counter() - started
+    timings = []
+    for sample in samples or [state]:
+        t0 = time.perf_counter()
+        for _ in range(CLONES_PER_SAMPLE):
+            sample.clone()
+        timings.append((time.perf_counter() - t0) / CLONES_PER_SAMPLE * 1e6)
+    return BenchResult(decisions, actions, elapsed, float(finished), statistics.median(timings))
