@@ -110,6 +110,7 @@ def check_command(
     param: Annotated[list[str] | None, typer.Option(help="game parameter KEY=VALUE (repeatable)")] = None,
     workers: Annotated[int, typer.Option(help="worker processes (default: all cores)")] = 0,
     deep_rate: Annotated[float, typer.Option(help="share of steps given the expensive checks")] = 0.002,
+    start: Annotated[int, typer.Option(help="index of the first game (to split a run in parts)")] = 0,
 ) -> None:
     """Run the conformance checker over random games (every protocol contract, every step)."""
     params = parse_params(param)
@@ -118,8 +119,8 @@ def check_command(
     workers = workers or default_workers()
     chunk = max(1, min(50, n // (workers * 4) or 1))
     jobs = [
-        (game, configured.num_players, params, seed, start, min(chunk, n - start), deep_rate)
-        for start in range(0, n, chunk)
+        (game, configured.num_players, params, seed, first, min(chunk, start + n - first), deep_rate)
+        for first in range(start, start + n, chunk)
     ]
     total = ConformanceReport(game, configured.num_players)
     started = time.perf_counter()
@@ -137,7 +138,8 @@ def check_command(
             progress.advance(bar, report.games)
     wall = time.perf_counter() - started
     console.print(
-        f"[green]OK[/] {total.games} {game} games, {configured.num_players} players, seed {seed}: "
+        f"[green]OK[/] {total.games} {game} games (#{start}–#{start + n - 1}), "
+        f"{configured.num_players} players, seed {seed}: "
         f"no contract broken. {total.decisions:,} decisions, {total.deep_checks:,} deep checks; "
         f"{total.wins} won, {total.draws} drawn; longest game {total.longest_decisions:,} decisions "
         f"({total.longest_actions:,} actions; max_game_length {configured.info.max_game_length:,}). "

@@ -1,0 +1,124 @@
+"""The ``farmstead`` command line: list, rules, play, replay, simulate, check, bench."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from farmstead.cli.main import app
+from farmstead.core.record import GameRecord, read_records
+
+runner = CliRunner()
+
+
+def run(*args: str, input: str | None = None) -> tuple[int, str]:
+    result = runner.invoke(app, list(args), input=input)
+    return result.exit_code, result.output
+
+
+def test_list_shows_games_and_player_ranges() -> None:
+    code, out = run("list")
+    assert code == 0
+    assert "rancho" in out and "Super Farmer Rancho" in out and "2–6" in out
+
+
+def test_rules_shows_provenance_and_proposed_note() -> None:
+    code, out = run("rules", "rancho")
+    assert code == 0
+    assert "PROPOSED" in out and "OFFICIAL" in out
+    assert "proposed" in out.lower() and "d12" in out
+
+
+def test_unknown_game_is_a_clean_error() -> None:
+    code, out = run("rules", "chess")
+    assert code == 2
+    assert "unknown game 'chess'" in out and "rancho" in out and "Traceback" not in out
+
+
+def test_play_human_against_bot_reprompts_bad_input_and_quits(tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    code, out = run(
+        "play", "rancho", "--players", "human,random", "--seed", "3",
+        "--param", "first_player=0", "--record", str(record),
+        input="hello\n999\nids\n1\nquit\n",
+    )
+    assert code == 0, out
+    assert "'hello' is not a number" in out
+    assert "Choose a number from 1 to" in out
+    assert "P33" in out  # the 'ids' map names the spaces
+    assert "Game stopped." in out
+    saved = GameRecord.load(record)
+    assert saved.seed == 3 and saved.returns is None and len(saved.actions) >= 1
+
+
+def test_play_with_bots_only_finishes_and_shows_dice(tmp_path: Path) -> None:
+    record = tmp_path / "bots.json"
+    code, out = run(
+        "play", "rancho", "--players", "random,random", "--seed", "8",
+        "--param", "max_rounds=5", "--record", str(record),
+    )
+    assert code == 0, out
+    assert "Dice:" in out and "Result:" in out
+    assert GameRecord.load(record).returns is not None
+
+
+def test_play_rejects_unknown_agent_with_choices() -> None:
+    code, out = run("play", "rancho", "--players", "human,grandmaster")
+    assert code == 2 and "unknown agent 'grandmaster'" in out and "random" in out
+
+
+def test_play_rejects_unknown_param() -> None:
+    code, out = run("play", "rancho", "--players", "random,random", "--param", "wolves=3")
+    assert code == 2 and "unknown parameter 'wolves'" in out
+
+
+def test_simulate_table_and_records(tmp_path: Path) -> None:
+    out_file = tmp_path / "games.jsonl"
+    code, out = run(
+        "simulate", "rancho", "--players", "random,random", "-n", "6", "--seed", "1",
+        "--param", "max_rounds=10", "--out", str(out_file),
+    )
+    assert code == 0, out
+    assert "95% interval" in out and "Draws:" in out and "decisions/s" in out
+    records = list(read_records(out_file))
+    assert len(records) == 6 and all(r.returns is not None for r in records)
+    # Same seed, same records.
+    again = tmp_path / "again.jsonl"
+    run("simulate", "rancho", "--players", "random,random", "-n", "6", "--seed", "1",
+        "--param", "max_rounds=10", "--out", str(again))
+    assert again.read_text() == out_file.read_text()
+
+
+def test_replay_prints_moves_in_words(tmp_path: Path) -> None:
+    out_file = tmp_path / "games.jsonl"
+    run("simulate", "rancho", "--players", "random,random", "-n", "2", "--seed", "4",
+        "--param", "max_rounds=3", "--out", str(out_file))
+    code, out = run("replay", str(out_file), "--index", "1")
+    assert code == 0, out
+    assert "Dice:" in out and "Roll the dice" in out and "Result:" in out
+    single = tmp_path / "one.json"
+    single.write_text(json.dumps(next(read_records(out_file)).to_json()))
+    code, out = run("replay", str(single))
+    assert code == 0 and "Result:" in out
+
+
+def test_replay_rejects_a_broken_record(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"game": "rancho", "players": 2, "actions": [4242]}')
+    code, out = run("replay", str(bad))
+    assert code == 2 and "illegal" in out and "Traceback" not in out
+
+
+def test_check_runs_the_conformance_checker() -> None:
+    code, out = run("check", "rancho", "--players", "3", "-n", "2", "--workers", "1",
+                    "--param", "max_rounds=5")
+    assert code == 0, out
+    assert "OK" in out and "no contract broken" in out
+
+
+def test_bench_reports_decisions_per_second_and_clone_cost() -> None:
+    code, out = run("bench", "rancho", "--seconds", "0.3")
+    assert code == 0, out
+    assert "decisions/s" in out and "clone" in out
