@@ -40,8 +40,16 @@ def test_unknown_game_is_a_clean_error() -> None:
 def test_play_human_against_bot_reprompts_bad_input_and_quits(tmp_path: Path) -> None:
     record = tmp_path / "game.json"
     code, out = run(
-        "play", "rancho", "--players", "human,random", "--seed", "3",
-        "--param", "first_player=0", "--record", str(record),
+        "play",
+        "rancho",
+        "--players",
+        "human,random",
+        "--seed",
+        "3",
+        "--param",
+        "first_player=0",
+        "--record",
+        str(record),
         input="hello\n999\nids\n1\nquit\n",
     )
     assert code == 0, out
@@ -56,8 +64,16 @@ def test_play_human_against_bot_reprompts_bad_input_and_quits(tmp_path: Path) ->
 def test_play_with_bots_only_finishes_and_shows_dice(tmp_path: Path) -> None:
     record = tmp_path / "bots.json"
     code, out = run(
-        "play", "rancho", "--players", "random,random", "--seed", "8",
-        "--param", "max_rounds=5", "--record", str(record),
+        "play",
+        "rancho",
+        "--players",
+        "random,random",
+        "--seed",
+        "8",
+        "--param",
+        "max_rounds=5",
+        "--record",
+        str(record),
     )
     assert code == 0, out
     assert "Dice:" in out and "Result:" in out
@@ -77,8 +93,18 @@ def test_play_rejects_unknown_param() -> None:
 def test_simulate_table_and_records(tmp_path: Path) -> None:
     out_file = tmp_path / "games.jsonl"
     code, out = run(
-        "simulate", "rancho", "--players", "random,random", "-n", "6", "--seed", "1",
-        "--param", "max_rounds=10", "--out", str(out_file),
+        "simulate",
+        "rancho",
+        "--players",
+        "random,random",
+        "-n",
+        "6",
+        "--seed",
+        "1",
+        "--param",
+        "max_rounds=10",
+        "--out",
+        str(out_file),
     )
     assert code == 0, out
     assert "95% interval" in out and "Draws:" in out and "decisions/s" in out
@@ -86,15 +112,39 @@ def test_simulate_table_and_records(tmp_path: Path) -> None:
     assert len(records) == 6 and all(r.returns is not None for r in records)
     # Same seed, same records.
     again = tmp_path / "again.jsonl"
-    run("simulate", "rancho", "--players", "random,random", "-n", "6", "--seed", "1",
-        "--param", "max_rounds=10", "--out", str(again))
+    run(
+        "simulate",
+        "rancho",
+        "--players",
+        "random,random",
+        "-n",
+        "6",
+        "--seed",
+        "1",
+        "--param",
+        "max_rounds=10",
+        "--out",
+        str(again),
+    )
     assert again.read_text() == out_file.read_text()
 
 
 def test_replay_prints_moves_in_words(tmp_path: Path) -> None:
     out_file = tmp_path / "games.jsonl"
-    run("simulate", "rancho", "--players", "random,random", "-n", "2", "--seed", "4",
-        "--param", "max_rounds=3", "--out", str(out_file))
+    run(
+        "simulate",
+        "rancho",
+        "--players",
+        "random,random",
+        "-n",
+        "2",
+        "--seed",
+        "4",
+        "--param",
+        "max_rounds=3",
+        "--out",
+        str(out_file),
+    )
     code, out = run("replay", str(out_file), "--index", "1")
     assert code == 0, out
     assert "Dice:" in out and "Roll the dice" in out and "Result:" in out
@@ -112,8 +162,9 @@ def test_replay_rejects_a_broken_record(tmp_path: Path) -> None:
 
 
 def test_check_runs_the_conformance_checker() -> None:
-    code, out = run("check", "rancho", "--players", "3", "-n", "2", "--workers", "1",
-                    "--param", "max_rounds=5")
+    code, out = run(
+        "check", "rancho", "--players", "3", "-n", "2", "--workers", "1", "--param", "max_rounds=5"
+    )
     assert code == 0, out
     assert "OK" in out and "no contract broken" in out
 

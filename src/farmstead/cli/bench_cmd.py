@@ -14,7 +14,9 @@ from farmstead.lab.benchmark import benchmark_game
 
 def bench_command(
     game: Annotated[str | None, typer.Argument(help="registry key (default: every game)")] = None,
-    players: Annotated[int | None, typer.Option(help="number of seats (default: the minimum)")] = None,
+    players: Annotated[
+        int | None, typer.Option(help="number of seats (default: the minimum)")
+    ] = None,
     seconds: Annotated[float, typer.Option(help="playout time per game")] = 5.0,
     seed: Annotated[int, typer.Option(help="seed of the playouts")] = 0,
 ) -> None:

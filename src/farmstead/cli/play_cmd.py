@@ -66,9 +66,15 @@ def _ask(state: State, seat: int, show_ids: bool) -> int | None:
 
 def play_command(
     game: Annotated[str, typer.Argument(help="registry key, e.g. rancho")],
-    players: Annotated[str, typer.Option(help="one per seat: human or an agent spec")] = "human,random",
-    seed: Annotated[int | None, typer.Option(help="seed for dice, draws and bots (default: random)")] = None,
-    param: Annotated[list[str] | None, typer.Option(help="game parameter KEY=VALUE (repeatable)")] = None,
+    players: Annotated[
+        str, typer.Option(help="one per seat: human or an agent spec")
+    ] = "human,random",
+    seed: Annotated[
+        int | None, typer.Option(help="seed for dice, draws and bots (default: random)")
+    ] = None,
+    param: Annotated[
+        list[str] | None, typer.Option(help="game parameter KEY=VALUE (repeatable)")
+    ] = None,
     record: Annotated[Path | None, typer.Option(help="write the game record (JSON) here")] = None,
 ) -> None:
     """Play a game in the terminal against bots or in hot-seat."""
@@ -82,7 +88,9 @@ def play_command(
         seed = secrets.randbelow(2**31)
     draw = renderer(configured)
     bots: dict[int, Agent] = {
-        seat: make_agent(spec, agent_rng(seed, seat)) for seat, spec in enumerate(specs) if spec != HUMAN
+        seat: make_agent(spec, agent_rng(seed, seat))
+        for seat, spec in enumerate(specs)
+        if spec != HUMAN
     }
     chance = chance_rng(seed)
     state = configured.new_initial_state()
@@ -99,7 +107,9 @@ def play_command(
             console.print(f"[magenta]🎲 {escape(state.action_to_string(action))}[/]")
         elif player in bots:
             action = bots[player].step(state)
-            console.print(f"[dim]{seat_label(state, player)}:[/] {escape(state.action_to_string(action))}")
+            console.print(
+                f"[dim]{seat_label(state, player)}:[/] {escape(state.action_to_string(action))}"
+            )
         else:
             if last_human_view != len(actions):
                 console.print(draw(state, player))
@@ -116,8 +126,13 @@ def play_command(
         console.print(f"Result: {state.returns()}")
     if record is not None:
         doc = GameRecord(
-            gtype.name, configured.num_players, configured.non_default_params, seed, specs,
-            actions, state.returns() if state.is_terminal() else None,
+            gtype.name,
+            configured.num_players,
+            configured.non_default_params,
+            seed,
+            specs,
+            actions,
+            state.returns() if state.is_terminal() else None,
         )
         record.write_text(json.dumps(doc.to_json(), indent=1), encoding="utf-8")
         console.print(f"Record written to {record}")

@@ -35,10 +35,14 @@ def _progress() -> Progress:
 
 def simulate_command(
     game: Annotated[str, typer.Argument(help="registry key, e.g. rancho")],
-    players: Annotated[str, typer.Option(help="one agent spec per seat, e.g. random,random")] = "random,random",
+    players: Annotated[
+        str, typer.Option(help="one agent spec per seat, e.g. random,random")
+    ] = "random,random",
     n: Annotated[int, typer.Option("-n", help="number of games")] = 100,
     seed: Annotated[int, typer.Option(help="master seed; game i uses a seed derived from it")] = 1,
-    param: Annotated[list[str] | None, typer.Option(help="game parameter KEY=VALUE (repeatable)")] = None,
+    param: Annotated[
+        list[str] | None, typer.Option(help="game parameter KEY=VALUE (repeatable)")
+    ] = None,
     out: Annotated[Path | None, typer.Option(help="write every record to this JSONL file")] = None,
     workers: Annotated[int, typer.Option(help="worker processes (default: 1)")] = 1,
 ) -> None:
@@ -78,7 +82,10 @@ def simulate_command(
         table.add_column(column, justify="right" if column != "agent" else "left")
     for summary, spec in zip(seat_wins(records, configured.num_players), specs, strict=True):
         table.add_row(
-            str(summary.seat), spec, str(summary.wins), f"{summary.rate:.1%}",
+            str(summary.seat),
+            spec,
+            str(summary.wins),
+            f"{summary.rate:.1%}",
             f"{summary.low:.1%} – {summary.high:.1%}",
         )
     console.print(table)
@@ -99,18 +106,28 @@ def simulate_command(
 def _check_chunk(args: tuple[str, int, dict[str, str], int, int, int, float]) -> ConformanceReport:
     game, players, params, seed, start, count, deep_rate = args
     configured = load_game(game, players=players, **params)
-    return check_game(configured, games=count, seed=seed, start=start, deep_rate=deep_rate, replay_every=1)
+    return check_game(
+        configured, games=count, seed=seed, start=start, deep_rate=deep_rate, replay_every=1
+    )
 
 
 def check_command(
     game: Annotated[str, typer.Argument(help="registry key, e.g. rancho")],
-    players: Annotated[int | None, typer.Option(help="number of seats (default: the minimum)")] = None,
+    players: Annotated[
+        int | None, typer.Option(help="number of seats (default: the minimum)")
+    ] = None,
     n: Annotated[int, typer.Option("-n", help="number of random games")] = 100,
     seed: Annotated[int, typer.Option(help="master seed")] = 1,
-    param: Annotated[list[str] | None, typer.Option(help="game parameter KEY=VALUE (repeatable)")] = None,
+    param: Annotated[
+        list[str] | None, typer.Option(help="game parameter KEY=VALUE (repeatable)")
+    ] = None,
     workers: Annotated[int, typer.Option(help="worker processes (default: all cores)")] = 0,
-    deep_rate: Annotated[float, typer.Option(help="share of steps given the expensive checks")] = 0.002,
-    start: Annotated[int, typer.Option(help="index of the first game (to split a run in parts)")] = 0,
+    deep_rate: Annotated[
+        float, typer.Option(help="share of steps given the expensive checks")
+    ] = 0.002,
+    start: Annotated[
+        int, typer.Option(help="index of the first game (to split a run in parts)")
+    ] = 0,
 ) -> None:
     """Run the conformance checker over random games (every protocol contract, every step)."""
     params = parse_params(param)
@@ -119,7 +136,15 @@ def check_command(
     workers = workers or default_workers()
     chunk = max(1, min(50, n // (workers * 4) or 1))
     jobs = [
-        (game, configured.num_players, params, seed, first, min(chunk, start + n - first), deep_rate)
+        (
+            game,
+            configured.num_players,
+            params,
+            seed,
+            first,
+            min(chunk, start + n - first),
+            deep_rate,
+        )
         for first in range(start, start + n, chunk)
     ]
     total = ConformanceReport(game, configured.num_players)

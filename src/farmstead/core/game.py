@@ -24,8 +24,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from farmstead.core.errors import IllegalActionError, InvalidParamError, InvalidPositionError
 from farmstead.core.data import DataItem, data_items
+from farmstead.core.errors import IllegalActionError, InvalidParamError, InvalidPositionError
 from farmstead.core.rng import Rng
 
 JSON = Any
@@ -159,7 +159,7 @@ class Game(ABC):
         self._params: dict[str, Any] = values
         self._setup()
 
-    def _setup(self) -> None:
+    def _setup(self) -> None:  # noqa: B027 - an optional hook, empty by default
         """Hook for subclasses: derive tables from the parameters (may raise InvalidParamError)."""
 
     @property

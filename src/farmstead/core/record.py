@@ -56,10 +56,7 @@ class GameRecord:
 
     def replay(self) -> State:
         """The final state after every action of the record."""
-        final: State | None = None
-        for final, _ in self.states():
-            pass
-        assert final is not None
+        *_, (final, _) = self.states()
         return final
 
     def to_json(self) -> dict[str, Any]:

@@ -15,6 +15,8 @@ from farmstead.core.game import Game, GameType
 # registry key -> "module:GameClass"
 _BUILTIN: dict[str, str] = {
     "rancho": "farmstead.games.rancho.rules:RanchoGame",
+    "animal_farm": "farmstead.games.animal_farm.rules:AnimalFarmGame",
+    "fences": "farmstead.games.fences.rules:FencesGame",
 }
 
 _REGISTERED: dict[str, type[Game]] = {}

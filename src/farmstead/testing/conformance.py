@@ -200,13 +200,23 @@ def check_game(
         if len(returns) != game.num_players or any(
             not game.info.min_utility <= r <= game.info.max_utility for r in returns
         ):
-            checker.fail(f"(seed {seed}, game {index})", f"returns {returns} outside the utility range")
+            checker.fail(
+                f"(seed {seed}, game {index})", f"returns {returns} outside the utility range"
+            )
         if index % replay_every == 0:
-            record = GameRecord(game.type.name, game.num_players, game.non_default_params, game_seed,
-                                actions=actions, returns=returns)
+            record = GameRecord(
+                game.type.name,
+                game.num_players,
+                game.non_default_params,
+                game_seed,
+                actions=actions,
+                returns=returns,
+            )
             replayed = GameRecord.from_json(json.loads(record.dumps())).replay()
             if replayed.to_json() != state.to_json() or replayed.returns() != returns:
-                checker.fail(f"(seed {seed}, game {index})", "the record does not replay to the same end")
+                checker.fail(
+                    f"(seed {seed}, game {index})", "the record does not replay to the same end"
+                )
         report.games += 1
         report.actions += len(actions)
         report.decisions += decisions

@@ -54,11 +54,23 @@ class ActionLayout:
     """Offsets of the board-dependent action groups (plain ints: read on every decision)."""
 
     __slots__ = (
-        "num_pastures", "num_cells", "num_edges", "num_triangles", "buy", "link", "unplace",
-        "place_rabbit", "place_sheep", "place_cow", "place_horse", "size",
+        "num_pastures",
+        "num_cells",
+        "num_edges",
+        "num_triangles",
+        "buy",
+        "link",
+        "unplace",
+        "place_rabbit",
+        "place_sheep",
+        "place_cow",
+        "place_horse",
+        "size",
     )
 
-    def __init__(self, num_pastures: int, num_cells: int, num_edges: int, num_triangles: int) -> None:
+    def __init__(
+        self, num_pastures: int, num_cells: int, num_edges: int, num_triangles: int
+    ) -> None:
         self.num_pastures = num_pastures
         self.num_cells = num_cells
         self.num_edges = num_edges

@@ -122,7 +122,11 @@ def build_board(data: dict[str, Any]) -> Board:
     else:
         at = {(q[i], r[i]): i for i in range(len(cells))}
         adjacency = [
-            sorted(at[(q[i] + dq, r[i] + dr)] for dq, dr in HEX_NEIGHBOURS if (q[i] + dq, r[i] + dr) in at)
+            sorted(
+                at[(q[i] + dq, r[i] + dr)]
+                for dq, dr in HEX_NEIGHBOURS
+                if (q[i] + dq, r[i] + dr) in at
+            )
             for i in range(len(cells))
         ]
     for i, nbrs in enumerate(adjacency):

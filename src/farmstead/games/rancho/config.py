@@ -19,7 +19,11 @@ from farmstead.games.rancho.placement import Placement
 
 DATA_PACKAGE = "farmstead.games.rancho"
 DATA_FILES = ("components.toml", "board.toml")
-DICE_SETS = {"proposed": "d12", "alternative_a": "d12_alternative_a", "alternative_b": "d12_alternative_b"}
+DICE_SETS = {
+    "proposed": "d12",
+    "alternative_a": "d12_alternative_a",
+    "alternative_b": "d12_alternative_b",
+}
 
 
 @lru_cache(maxsize=1)
@@ -43,23 +47,58 @@ def param_specs() -> tuple[ParamSpec, ...]:
     data = components()
     safeguards = data["safeguards"]
     return (
-        ParamSpec("max_rounds", int, safeguards["max_rounds"],
-                  "full rounds after which the game ends as a draw (RA-R45)", minimum=1),
-        ParamSpec("max_actions_per_turn", int, safeguards["max_actions_per_turn"],
-                  "decisions in one turn after which only turn-ending actions stay legal (RA-R45)",
-                  minimum=1),
-        ParamSpec("first_player", str, data["first_player"]["method"],
-                  "'random' (a chance event) or the seat number that starts (RA-R5)"),
-        ParamSpec("dice", str, "proposed", "faces of the two d12 (data tables d12*)",
-                  choices=tuple(DICE_SETS)),
-        ParamSpec("d6", str, _faces_text(data["d6"]["faces"]),
-                  "comma-separated faces of the six-sided predator die"),
-        ParamSpec("pasture_limit", int, data["pasture_limit"]["per_player"],
-                  "pastures a player may own (RA-R16)", minimum=0),
-        ParamSpec("values", str, "",
-                  "value overrides in rabbits, e.g. 'sheep=5,large_dog=4' (default: data table)"),
-        ParamSpec("ask_predator_order", bool, True,
-                  "ask the active player to order one fox and one wolf (RA-R32; never changes the outcome)"),
+        ParamSpec(
+            "max_rounds",
+            int,
+            safeguards["max_rounds"],
+            "full rounds after which the game ends as a draw (RA-R45)",
+            minimum=1,
+        ),
+        ParamSpec(
+            "max_actions_per_turn",
+            int,
+            safeguards["max_actions_per_turn"],
+            "decisions in one turn after which only turn-ending actions stay legal (RA-R45)",
+            minimum=1,
+        ),
+        ParamSpec(
+            "first_player",
+            str,
+            data["first_player"]["method"],
+            "'random' (a chance event) or the seat number that starts (RA-R5)",
+        ),
+        ParamSpec(
+            "dice",
+            str,
+            "proposed",
+            "faces of the two d12 (data tables d12*)",
+            choices=tuple(DICE_SETS),
+        ),
+        ParamSpec(
+            "d6",
+            str,
+            _faces_text(data["d6"]["faces"]),
+            "comma-separated faces of the six-sided predator die",
+        ),
+        ParamSpec(
+            "pasture_limit",
+            int,
+            data["pasture_limit"]["per_player"],
+            "pastures a player may own (RA-R16)",
+            minimum=0,
+        ),
+        ParamSpec(
+            "values",
+            str,
+            "",
+            "value overrides in rabbits, e.g. 'sheep=5,large_dog=4' (default: data table)",
+        ),
+        ParamSpec(
+            "ask_predator_order",
+            bool,
+            True,
+            "ask the active player to order one fox and one wolf (RA-R32; never changes the outcome)",
+        ),
     )
 
 
@@ -152,7 +191,9 @@ def build_config(players: int, params: dict[str, Any]) -> RanchoConfig:
     try:
         d6_faces = tuple(int(x) for x in str(params["d6"]).split(","))
     except ValueError:
-        raise InvalidParamError(f"d6 must be comma-separated whole numbers, got {params['d6']!r}") from None
+        raise InvalidParamError(
+            f"d6 must be comma-separated whole numbers, got {params['d6']!r}"
+        ) from None
     if not d6_faces or any(f < 1 for f in d6_faces):
         raise InvalidParamError("d6 needs at least one face, each a positive number")
     values = _parse_values(params["values"], data["values"] | {})
@@ -162,7 +203,9 @@ def build_config(players: int, params: dict[str, Any]) -> RanchoConfig:
     elif first.isdigit() and int(first) < players:
         first_player = int(first)
     else:
-        raise InvalidParamError(f"first_player must be 'random' or a seat 0..{players - 1}, got {first!r}")
+        raise InvalidParamError(
+            f"first_player must be 'random' or a seat 0..{players - 1}, got {first!r}"
+        )
     fox_faces = die_a.count(4) + die_b.count(4)
     wolf_faces = die_a.count(5) + die_b.count(5)
     # Equal predator weights are dropped (rancho.md 9.4); a missing predator weighs nothing.
@@ -180,7 +223,9 @@ def build_config(players: int, params: dict[str, Any]) -> RanchoConfig:
     )
     return RanchoConfig(
         board=board,
-        layout=ActionLayout(board.num_pastures, board.num_cells, len(board.edges), len(board.triangles)),
+        layout=ActionLayout(
+            board.num_pastures, board.num_cells, len(board.edges), len(board.triangles)
+        ),
         placement=placement,
         num_players=players,
         farms=farms,

@@ -54,7 +54,9 @@ class Placement:
         """Single cells needed by ``sheep`` sheep and ``rabbits`` rabbits (full stacks)."""
         return sheep + -(-rabbits // self.rabbits_per_space)
 
-    def _packings(self, mask: int, horses: int, cows: int) -> Iterator[tuple[list[int], list[int], int]]:
+    def _packings(
+        self, mask: int, horses: int, cows: int
+    ) -> Iterator[tuple[list[int], list[int], int]]:
         """Every way to put ``horses`` triangles and ``cows`` edges disjointly inside ``mask``.
 
         Yields (triangles, edges, cells left). The order is deterministic: triangles then edges
@@ -66,7 +68,9 @@ class Placement:
         triangles = board.triangles_in(mask)
         edges = board.edges_in(mask)
 
-        def place_edges(start: int, left: int, free: int, chosen: list[int]) -> Iterator[tuple[list[int], int]]:
+        def place_edges(
+            start: int, left: int, free: int, chosen: list[int]
+        ) -> Iterator[tuple[list[int], int]]:
             if left == 0:
                 yield chosen, free
                 return
@@ -77,7 +81,9 @@ class Placement:
                     yield from place_edges(n + 1, left - 1, free ^ m, chosen)
                     chosen.pop()
 
-        def place_triangles(start: int, left: int, free: int, chosen: list[int]) -> Iterator[tuple[list[int], list[int], int]]:
+        def place_triangles(
+            start: int, left: int, free: int, chosen: list[int]
+        ) -> Iterator[tuple[list[int], list[int], int]]:
             if left == 0:
                 for cow_edges, rest in place_edges(0, cows, free, []):
                     yield list(chosen), list(cow_edges), rest
@@ -102,7 +108,9 @@ class Placement:
             self._feasible[key] = known
         return known
 
-    def safest(self, mask: int, horses: int, cows: int, sheep: int, rabbits: int) -> Arrangement | None:
+    def safest(
+        self, mask: int, horses: int, cows: int, sheep: int, rabbits: int
+    ) -> Arrangement | None:
         """The full placement with the minimum safety score, or None if none exists (9.4).
 
         Ties go to the first optimum in the deterministic packing order.
@@ -116,12 +124,16 @@ class Placement:
         self._safest[key] = result
         return result
 
-    def _search_safest(self, mask: int, horses: int, cows: int, sheep: int, rabbits: int) -> Arrangement:
+    def _search_safest(
+        self, mask: int, horses: int, cows: int, sheep: int, rabbits: int
+    ) -> Arrangement:
         board = self.board
         w_rabbit, w_sheep, w_cow, w_horse = self.weights
         per = self.rabbits_per_space
         # Single-cell items by weight, heaviest first; sheep before rabbit stacks on equal weight.
-        items: list[tuple[int, int, int]] = []  # (-weight, order, rabbits in the stack or 0 = sheep)
+        items: list[
+            tuple[int, int, int]
+        ] = []  # (-weight, order, rabbits in the stack or 0 = sheep)
         for _ in range(sheep):
             items.append((-w_sheep, 0, 0))
         full, part = divmod(rabbits, per)

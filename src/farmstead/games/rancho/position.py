@@ -156,7 +156,9 @@ def state_from_json(game: RanchoGame, doc: Any) -> RanchoState:
     first = r.count("first_player", 0, n - 1, optional=True)
     to_move = r.count("to_move", 0, n - 1, optional=True)
     if (s.phase == FIRST_PLAYER) != (first is None) or (active is None) != (first is None):
-        raise InvalidPositionError("active and first_player are null exactly before the first-player draw")
+        raise InvalidPositionError(
+            "active and first_player are null exactly before the first-player draw"
+        )
     s.active = -1 if active is None else active
     s.first = -1 if first is None else first
     s.to_move = s.active if to_move is None else to_move
@@ -218,8 +220,12 @@ def state_from_json(game: RanchoGame, doc: Any) -> RanchoState:
 
     # Phase consistency.
     in_turn = s.phase in (EXPANSION, PLACEMENT)
-    if (s.dice is None) != (s.phase in (FIRST_PLAYER, EXPANSION, DICE) or (s.phase == OVER and s.dice is None)):
-        raise InvalidPositionError(f"position.dice must be set exactly after the roll (phase {phase_name})")
+    if (s.dice is None) != (
+        s.phase in (FIRST_PLAYER, EXPANSION, DICE) or (s.phase == OVER and s.dice is None)
+    ):
+        raise InvalidPositionError(
+            f"position.dice must be set exactly after the roll (phase {phase_name})"
+        )
     if s.tx_open and s.phase != EXPANSION:
         raise InvalidPositionError("a transaction can only be open during expansion")
     if not in_turn and s.phase != OVER and any(s.pool_count(seat) for seat in range(n)):
@@ -227,7 +233,9 @@ def state_from_json(game: RanchoGame, doc: Any) -> RanchoState:
     if in_turn and any(s.pool_count(seat) for seat in range(n) if seat != s.active):
         raise InvalidPositionError("only the active player can have unplaced animals")
     if (s.phase == DOG) != bool(s.dog_queue) or (s.phase == DOG and s.to_move != s.dog_queue[0]):
-        raise InvalidPositionError("dog_queue is non-empty exactly in the dog phase, headed by to_move")
+        raise InvalidPositionError(
+            "dog_queue is non-empty exactly in the dog phase, headed by to_move"
+        )
     if s.phase in (D6, DOG) and s.attack < 0:
         raise InvalidPositionError(f"phase {phase_name} needs the current attack")
     if s.phase == ORDER and (s.dice is None or sorted(s.dice) != [4, 5]):
@@ -341,10 +349,14 @@ def _read_transaction(s: RanchoState, r: _Reader) -> None:
         for pid in route.get("links", list):
             cell = board.index.get(pid) if isinstance(pid, str) else None
             if cell is None or cell >= board.num_pastures or s.owner[cell] in (-1, s.active):
-                raise InvalidPositionError(f"transaction.route.links: {pid!r} is not another player's pasture")
+                raise InvalidPositionError(
+                    f"transaction.route.links: {pid!r} is not another player's pasture"
+                )
             s.route_links.append(cell)
         s.route_fee = route.count("fee", 0)
         s.route_min = route.count("min_fee", 1)
         if s.route_fee != sum(board.cost[p] for p in s.route_links) or s.route_fee >= s.route_min:
-            raise InvalidPositionError("transaction.route: fee must be the links' sum, below min_fee")
+            raise InvalidPositionError(
+                "transaction.route: fee must be the links' sum, below min_fee"
+            )
     _ = ANIMALS

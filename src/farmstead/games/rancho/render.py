@@ -109,7 +109,11 @@ def render(state: RanchoState, seat: int | None = None) -> str:
         colour = RICH_COLOURS.get(c.colours[s], "white")
         marker = "▶" if s == state.active else " "
         placed = " ".join(f"{state.placed[4 * s + k]}{KINDS[k][0].upper()}" for k in range(4))
-        pool = " ".join(f"{state.pool[4 * s + k]}{KINDS[k][0].upper()}" for k in range(4) if state.pool[4 * s + k])
+        pool = " ".join(
+            f"{state.pool[4 * s + k]}{KINDS[k][0].upper()}"
+            for k in range(4)
+            if state.pool[4 * s + k]
+        )
         you = " (you)" if seat == s else ""
         lines.append(
             f"{marker} [{colour}]seat {s} {c.colours[s]}{you}[/] farm {c.farms[s]}: "
@@ -122,7 +126,9 @@ def render(state: RanchoState, seat: int | None = None) -> str:
     if state.dice is not None:
         status += f", dice: {SYMBOLS[state.dice[0]]} + {SYMBOLS[state.dice[1]]}"
     if state.attack >= 0:
-        status += f", {SYMBOLS[state.attack]} attack" + (f" on pastures {state.d6}" if state.d6 else "")
+        status += f", {SYMBOLS[state.attack]} attack" + (
+            f" on pastures {state.d6}" if state.d6 else ""
+        )
     lines.append(status)
     if state.tx_open:
         give = ", ".join(f"{n} {KINDS[k]}" for k, n in enumerate(state.tx_give) if n) or "nothing"

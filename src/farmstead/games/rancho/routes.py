@@ -72,9 +72,7 @@ def first_links(
     return sorted(
         c
         for c in candidates
-        if _is_link(board, owner, seat, c)
-        and c not in used
-        and to_target.get(c) == remaining_fee
+        if _is_link(board, owner, seat, c) and c not in used and to_target.get(c) == remaining_fee
     )
 
 

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from farmstead.core.errors import IllegalActionError, InvalidPositionError
 from farmstead.core.game import JSON, Game, GameInfo, GameType, PlayerId, State
 from farmstead.core.registry import register_game
 from farmstead.games.rancho import config as cfg
@@ -31,21 +30,19 @@ from farmstead.games.rancho.actions import (
     GIVE,
     HORSE,
     KEEP_DOG,
-    KINDS,
     LARGE_DOG,
     RABBIT,
     RECEIVE,
     RETURN,
     ROLL,
     SHEEP,
-    SIMPLE_ACTIONS,
     SMALL_DOG,
-    SYMBOLS,
     USE_DOG,
     WOLF,
     WOLF_FIRST,
 )
 from farmstead.games.rancho.board import iter_bits
+from farmstead.games.rancho.config import RanchoConfig
 from farmstead.games.rancho.routes import chain_fees, first_links
 
 # Phases (rancho.md 5).
@@ -118,14 +115,73 @@ class RanchoState(State):
     """One Rancho position. See the module docstring for the layout."""
 
     __slots__ = (
-        "cfg", "phase", "active", "to_move", "round", "turn_actions", "first",
-        "owner", "cell_kind", "cell_amt", "terr", "pool", "placed", "dogs", "npast", "herd",
-        "tx_open", "tx_give", "tx_recv", "tx_buy", "tx_fees",
-        "route_target", "route_links", "route_fee", "route_min",
-        "dice", "attacks", "attack", "d6", "dog_queue", "dog_savers", "winner",
+        "cfg",
+        "phase",
+        "active",
+        "to_move",
+        "round",
+        "turn_actions",
+        "first",
+        "owner",
+        "cell_kind",
+        "cell_amt",
+        "terr",
+        "pool",
+        "placed",
+        "dogs",
+        "npast",
+        "herd",
+        "tx_open",
+        "tx_give",
+        "tx_recv",
+        "tx_buy",
+        "tx_fees",
+        "route_target",
+        "route_links",
+        "route_fee",
+        "route_min",
+        "dice",
+        "attacks",
+        "attack",
+        "d6",
+        "dog_queue",
+        "dog_savers",
+        "winner",
     )
 
     game: RanchoGame
+    cfg: RanchoConfig
+    phase: int
+    active: int  # seat whose turn it is (-1 before the first-player draw)
+    to_move: int  # seat deciding now (differs from ``active`` in dog decisions)
+    round: int  # completed rounds
+    turn_actions: int  # decisions of the active player this turn (RA-R45)
+    first: int  # first player (-1 before the draw)
+    owner: list[int]
+    cell_kind: list[int]
+    cell_amt: list[int]
+    terr: list[int]
+    pool: list[int]
+    placed: list[int]
+    dogs: list[int]
+    npast: list[int]
+    herd: list[int]
+    tx_open: bool
+    tx_give: list[int]
+    tx_recv: list[int]
+    tx_buy: list[int]
+    tx_fees: list[tuple[int, int]]  # (owner, rabbits)
+    route_target: int
+    route_links: list[int]
+    route_fee: int
+    route_min: int
+    dice: tuple[int, int] | None
+    attacks: list[int]  # predator faces still to resolve
+    attack: int  # the predator being resolved, or -1
+    d6: int  # the predator die result of the current attack, 0 before it is rolled
+    dog_queue: list[int]
+    dog_savers: list[int]
+    winner: int
 
     # --- construction ----------------------------------------------------------------------
     @classmethod
@@ -223,7 +279,7 @@ class RanchoState(State):
     # --- who moves -------------------------------------------------------------------------
     def current_player(self) -> int:
         phase = self.phase
-        if phase == EXPANSION or phase == PLACEMENT or phase == ORDER:
+        if phase in (EXPANSION, PLACEMENT, ORDER):
             return self.active
         if phase == DOG:
             return self.to_move
@@ -309,7 +365,9 @@ class RanchoState(State):
         return balance
 
     def tx_fee_total(self) -> int:
-        return sum(fee for _, fee in self.tx_fees) + (self.route_fee if self.route_target >= 0 else 0)
+        return sum(fee for _, fee in self.tx_fees) + (
+            self.route_fee if self.route_target >= 0 else 0
+        )
 
     def _reach_mask(self, seat: int) -> int:
         """The seat's territory plus the pastures bought in the open transaction."""
@@ -925,4 +983,3 @@ class RanchoState(State):
         from farmstead.games.rancho.position import state_to_json
 
         return state_to_json(self)
-

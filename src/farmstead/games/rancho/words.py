@@ -141,7 +141,9 @@ def action_from_json(state: RanchoState, doc: Any) -> int:
         cid = field(name, str)
         index = board.index.get(cid)
         if index is None or (pastures_only and index >= board.num_pastures):
-            raise IllegalActionError(f"{cid!r} is not a {'pasture' if pastures_only else 'space'} of the board")
+            raise IllegalActionError(
+                f"{cid!r} is not a {'pasture' if pastures_only else 'space'} of the board"
+            )
         return index
 
     if state.is_chance_node():
