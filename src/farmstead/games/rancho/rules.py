@@ -443,8 +443,8 @@ class RanchoState(State):
             return actions
         if phase == EXPANSION:
             actions.extend(self._transaction_actions(seat))
-        if feasible:
-            actions.extend(self._arrangement_actions(seat))
+        # RA-R28, RA-R29: rearranging is allowed even before returning animals for lack of space.
+        actions.extend(self._arrangement_actions(seat))
         actions.sort()
         return actions
 
