@@ -394,12 +394,11 @@ class RanchoState(State):
         if self.npast[seat] + len(self.tx_buy) >= self.cfg.pasture_limit:  # RA-R16
             return [], {}
         reach = self._reach_mask(seat)
-        free = self._free_pastures()
-        for cell in self.tx_buy:
-            free &= ~(1 << cell)
-        adjacent = self._neighbourhood(reach) & free
+        free = self._free_pastures() & ~reach
+        board = self.cfg.board
+        adjacent = board.neighbourhood(reach) & free
         if adjacent:
-            return list(self.cfg.board.bits(adjacent)), {}
+            return list(board.bits(adjacent)), {}
         # Blocked (RA-R20): chains through other players' pastures (RA-R21).
         fees = chain_fees(self.cfg.board, self.owner, seat, reach, free)
         return [], fees
