@@ -245,6 +245,8 @@ def state_from_json(game: RanchoGame, doc: Any) -> RanchoState:
     if (s.winner >= 0) and s.phase != OVER:
         raise InvalidPositionError("a winner is only possible once the game is over")
 
+    _check_reachable(s, phase_name)
+
     # Conservation: no piece is ever created or destroyed (RA-R2, RA-R44).
     for kind in range(6):
         total = s.herd[kind] + sum(s.owned(seat, kind) for seat in range(n))
@@ -256,6 +258,76 @@ def state_from_json(game: RanchoGame, doc: Any) -> RanchoState:
     if s.tx_open and (s.herd[RABBIT] < 0 or fees < 0):
         raise InvalidPositionError("negative fees")
     return s
+
+
+def _check_reachable(s: RanchoState, phase_name: str) -> None:
+    """Reject positions that are well-formed but that no legal play can reach."""
+    from farmstead.games.rancho.actions import FOX, LARGE_DOG, SMALL_DOG
+    from farmstead.games.rancho.rules import D6, DOG, OVER
+
+    c = s.cfg
+    board = c.board
+    n = c.num_players
+    if c.first_player >= 0 and s.first not in (-1, c.first_player):
+        raise InvalidPositionError(
+            f"first_player must be seat {c.first_player} (game param, RA-R5)"
+        )
+    if s.phase != DOG and s.to_move != s.active:
+        raise InvalidPositionError("to_move differs from active only in a dog decision")
+    # The open transaction (RA-R16, RA-R18, RA-R21).
+    if s.tx_open:
+        seat = s.active
+        if s.npast[seat] + len(s.tx_buy) + (s.route_target >= 0) > c.pasture_limit:
+            raise InvalidPositionError("the transaction buys beyond the pasture limit (RA-R16)")
+        fee_owners = {owner for owner, _ in s.tx_fees}
+        if seat in fee_owners:
+            raise InvalidPositionError("a passage fee cannot be owed to the buyer (RA-R21)")
+        reach = s.terr[seat]
+        for cell in s.tx_buy:
+            adjacent = board.neighbourhood(reach) >> cell & 1
+            passage = any(s.owner[nb] in fee_owners for nb in board.neighbours[cell])
+            if not adjacent and not passage:
+                raise InvalidPositionError(
+                    f"transaction buys {board.ids[cell]}, out of reach (RA-R18, RA-R21)"
+                )
+            reach |= 1 << cell
+    # Predators (RA-R31, RA-R37, RA-R38; the d6 faces of 2.4).
+    if s.d6 and s.d6 not in c.d6_faces:
+        raise InvalidPositionError(f"d6 = {s.d6} is not a face of the predator die")
+    pending = s.attacks + ([s.attack] if s.attack >= 0 else [])
+    if pending:
+        if s.dice is None:
+            raise InvalidPositionError("attacks without a roll of the dice")
+        for predator in (4, 5):
+            if pending.count(predator) > s.dice.count(predator):
+                raise InvalidPositionError("more attacks than predator faces on the dice (RA-R31)")
+    if s.dog_savers and s.phase != DOG:
+        raise InvalidPositionError("dog_savers are only kept during a dog decision (RA-R38)")
+    if s.phase == DOG:
+        dog = SMALL_DOG if s.attack == FOX else LARGE_DOG
+        for seat in s.dog_queue + s.dog_savers:
+            if not s.dogs[2 * seat + dog - SMALL_DOG]:
+                raise InvalidPositionError(
+                    f"seat {seat} decides about a dog it does not own (RA-R37)"
+                )
+            if not s.attack_losses(seat):
+                raise InvalidPositionError(
+                    f"seat {seat} would lose nothing and is not asked (RA-R37)"
+                )
+    if s.phase == D6 and s.dog_queue:
+        raise InvalidPositionError("no dog decision before the predator die is rolled")
+    # The end (RA-R43, RA-R45).
+    if s.winner >= 0:
+        base = 4 * s.winner
+        if not all(s.placed[base + k] for k in range(4)):
+            raise InvalidPositionError(
+                "the winner must have a rabbit, sheep, cow and horse placed (RA-R43)"
+            )
+    elif s.phase == OVER and s.round < c.max_rounds:
+        raise InvalidPositionError(
+            f"phase {phase_name} without a winner needs max_rounds played (RA-R45)"
+        )
+    _ = n
 
 
 def _predator(name: Any, where: str) -> int:

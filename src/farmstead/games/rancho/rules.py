@@ -412,9 +412,11 @@ class RanchoState(State):
             return [FOX_FIRST, WOLF_FIRST]
         seat = self.active
         layout = self.cfg.layout
-        if self.route_target >= 0:
-            return [CANCEL] + [layout.link + p for p in self._legal_links(seat)]
         capped = self.turn_actions >= self.cfg.max_actions_per_turn
+        if self.route_target >= 0:
+            if capped:  # RA-R45: only CANCEL survives the cap in an open transaction
+                return [CANCEL]
+            return [CANCEL] + [layout.link + p for p in self._legal_links(seat)]
         pool_size = self.pool_count(seat)
         if self.tx_open:
             if capped:
