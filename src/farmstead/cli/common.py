@@ -81,3 +81,13 @@ def seat_label(state: State, seat: int) -> str:
         if colour:
             return f"seat {seat} ({colour})"
     return f"seat {seat}"
+
+
+def status_line(state: State, seat: int | None) -> str:
+    """The game's one-line prompt status (``render.status``), or '' when it has none."""
+    try:
+        module = importlib.import_module(f"farmstead.games.{state.game.type.name}.render")
+    except ImportError:
+        return ""
+    status = getattr(module, "status", None)
+    return str(status(state, seat)) if callable(status) else ""

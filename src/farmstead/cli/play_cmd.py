@@ -19,6 +19,7 @@ from farmstead.cli.common import (
     renderer,
     seat_label,
     split_players,
+    status_line,
     user_errors,
 )
 from farmstead.core.game import PlayerId, State
@@ -33,6 +34,9 @@ HELP = "Type the number of an action; 'board' redraws, 'ids' shows space names, 
 def _ask(state: State, seat: int, show_ids: bool) -> int | None:
     """Prompt a human seat until it names a legal action; None when the player quits."""
     legal = state.legal_actions()
+    line = status_line(state, seat)
+    if line:
+        console.print(line)
     for number, action in enumerate(legal, start=1):
         console.print(f"  [bold]{number:>3}[/]  {escape(state.action_to_string(action))}")
     while True:

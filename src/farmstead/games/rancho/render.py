@@ -91,6 +91,35 @@ def _strip(markup: str) -> str:
     return "".join(out)
 
 
+def status(state: RanchoState, seat: int | None = None) -> str:
+    """One line for a prompt: the open exchange and its balance, or the animals to place."""
+    c = state.cfg
+    if state.tx_open:
+        give = ", ".join(f"{n} {KINDS[k]}" for k, n in enumerate(state.tx_give) if n) or "nothing"
+        recv = ", ".join(f"{n} {KINDS[k]}" for k, n in enumerate(state.tx_recv) if n) or "nothing"
+        buy = ", ".join(c.board.ids[p] for p in state.tx_buy) or "none"
+        balance = state.tx_balance()
+        hint = (
+            "balanced"
+            if balance == 0
+            else f"you give {balance} more than you take"
+            if balance > 0
+            else f"take {-balance} less or give {-balance} more"
+        )
+        route = ""
+        if state.route_target >= 0:
+            route = f"; passage to {c.board.ids[state.route_target]}: fee so far {state.route_fee} of {state.route_min}"
+        return f"[bold]Exchange:[/] give {give}; take {recv}; buy {buy}{route} — {hint}"
+    if state.active >= 0:
+        base = 4 * state.active
+        pool = ", ".join(
+            f"{state.pool[base + k]} {KINDS[k]}" for k in range(4) if state.pool[base + k]
+        )
+        if pool:
+            return f"[bold]To place:[/] {pool}"
+    return ""
+
+
 def render_ids(state: RanchoState) -> str:
     """The board with every space's name (P01 … P54 pastures, F1a … F6b farm cells)."""
     return "\n".join(board_lines(state, ids=True))
