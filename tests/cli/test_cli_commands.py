@@ -173,3 +173,24 @@ def test_bench_reports_decisions_per_second_and_clone_cost() -> None:
     code, out = run("bench", "rancho", "--seconds", "0.3")
     assert code == 0, out
     assert "decisions/s" in out and "clone" in out
+
+
+def test_play_never_names_a_bots_drawn_tile() -> None:
+    """FE-R22: in a terminal game against a bot, the human (Blue, seat 0) sees its own draws
+    named and the bot's (Yellow) as "draws a tile"."""
+    code, out = run(
+        "play",
+        "fences",
+        "--players",
+        "human,random",
+        "--seed",
+        "2",
+        "--param",
+        "first_player=1",
+        input="quit\n",
+    )
+    assert code == 0, out
+    draws = [line for line in out.splitlines() if " draws " in line]
+    assert any(line.endswith("Yellow draws a tile") for line in draws)
+    assert not any("Yellow draws" in line and not line.endswith("draws a tile") for line in draws)
+    assert any("Blue draws F" in line for line in draws)

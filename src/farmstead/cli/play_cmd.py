@@ -102,18 +102,20 @@ def play_command(
     console.print(f"[bold]{gtype.long_name}[/] — seed {seed}. {HELP}")
     if gtype.proposed_note:
         console.print(f"[yellow]Note:[/] {gtype.proposed_note}")
+    humans = [seat for seat, spec in enumerate(specs) if spec == HUMAN]
+    # What others do is shown as the lone human seat may see it (hot-seat: as a spectator).
+    viewer = humans[0] if len(humans) == 1 else None
     actions: list[int] = []
     last_human_view = -1
     while not state.is_terminal():
         player = state.current_player()
         if player == PlayerId.CHANCE:
             action = chance.sample_outcome(state.chance_outcomes())
-            console.print(f"[magenta]🎲 {escape(state.action_to_string(action))}[/]")
+            console.print(f"[magenta]🎲 {escape(state.action_to_string_for(action, viewer))}[/]")
         elif player in bots:
             action = bots[player].step(state)
-            console.print(
-                f"[dim]{seat_label(state, player)}:[/] {escape(state.action_to_string(action))}"
-            )
+            label = state.action_to_string_for(action, viewer)
+            console.print(f"[dim]{seat_label(state, player)}:[/] {escape(label)}")
         else:
             if last_human_view != len(actions):
                 console.print(draw(state, player))

@@ -324,6 +324,15 @@ class State(ABC):
     def action_to_string(self, action: int) -> str:
         """The action (or chance outcome, at a chance node) in words."""
 
+    def action_to_string_for(self, action: int, seat: int | None) -> str:
+        """The action (or chance outcome) in words as ``seat`` may see it; ``None``: a spectator.
+
+        Front ends show other players' moves and chance events with this, never with
+        ``action_to_string``, which may name hidden things (a tile drawn into a hidden hand).
+        Perfect-information games show everything; games with hidden chance outcomes override it.
+        """
+        return self.action_to_string(action)
+
     @abstractmethod
     def action_to_json(self, action: int) -> JSON:
         """A JSON-safe description of the action, e.g. ``{"type": "BUY", "pasture": "P13"}``."""

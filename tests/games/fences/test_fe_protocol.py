@@ -371,3 +371,34 @@ def test_fe_200_random_games_end():
 def test_fe_10000_random_games_end():
     for players in (2, 3, 4):
         _random_games_end({2: 4000, 3: 3000, 4: 3000}[players], seed=10 + players, players=players)
+
+
+def test_FE_R22_tile_draw_labels_name_the_tile_only_to_the_drawer() -> None:
+    """FE-R22/FE-R23: a draw's words name the tile for the drawing seat only; others and
+    spectators learn that a tile was drawn, not which."""
+    from farmstead.core.game import PlayerId
+    from farmstead.core.registry import load_game
+    from farmstead.core.rng import Rng
+
+    game = load_game("fences", players=2)
+    state = game.new_initial_state()
+    rng = Rng(4)
+    seen = 0
+    while not state.is_terminal() and seen < 5:
+        if state.current_player() == PlayerId.CHANCE:
+            outcome = state.legal_actions()[0]
+            words = state.action_to_string(outcome)
+            if " draws " in words:
+                drawer = state.to_json().get("active")
+                tile = words.rsplit(" ", 1)[-1]
+                for seat in (None, 0, 1):
+                    label = state.action_to_string_for(outcome, seat)
+                    if seat == drawer:
+                        assert label == words
+                    else:
+                        assert tile not in label and label.endswith("draws a tile")
+                seen += 1
+            state.apply_action(outcome)
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert seen == 5

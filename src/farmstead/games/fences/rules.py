@@ -677,6 +677,13 @@ class FencesState(State):
             return f"build a barn on tile-field {arg}{name}"
         return "build no barn"
 
+    def action_to_string_for(self, action: int, seat: int | None) -> str:
+        """Tile draws name the tile only to the drawing seat (FE-R22, FE-R23)."""
+        if self.phase in DRAW_PHASES and seat != self.active:
+            who = self.seat_name(self.active) if 0 <= self.active < self.cfg.num_players else "?"
+            return f"{who} draws a tile"
+        return self.action_to_string(action)
+
     def _chance_to_string(self, outcome: int) -> str:
         c = self.cfg
         who = self.seat_name(self.active) if 0 <= self.active < c.num_players else "?"
