@@ -103,11 +103,19 @@ def simulate_command(
         console.print(f"Records written to {out}")
 
 
-def _check_chunk(args: tuple[str, int, dict[str, str], int, int, int, float]) -> ConformanceReport:
-    game, players, params, seed, start, count, deep_rate = args
+CheckJob = tuple[str, int, dict[str, str], int, int, int, float, int]
+
+
+def _check_chunk(job: CheckJob) -> ConformanceReport:
+    game, players, params, seed, start, count, deep_rate, replay_every = job
     configured = load_game(game, players=players, **params)
     return check_game(
-        configured, games=count, seed=seed, start=start, deep_rate=deep_rate, replay_every=1
+        configured,
+        games=count,
+        seed=seed,
+        start=start,
+        deep_rate=deep_rate,
+        replay_every=replay_every,
     )
 
 
@@ -128,6 +136,9 @@ def check_command(
     start: Annotated[
         int, typer.Option(help="index of the first game (to split a run in parts)")
     ] = 0,
+    replay_every: Annotated[
+        int, typer.Option(help="replay every k-th game from its record", min=1)
+    ] = 1,
 ) -> None:
     """Run the conformance checker over random games (every protocol contract, every step)."""
     params = parse_params(param)
@@ -135,7 +146,7 @@ def check_command(
         configured = load_game(game, players=players, **params)
     workers = workers or default_workers()
     chunk = max(1, min(50, n // (workers * 4) or 1))
-    jobs = [
+    jobs: list[CheckJob] = [
         (
             game,
             configured.num_players,
@@ -144,6 +155,7 @@ def check_command(
             first,
             min(chunk, start + n - first),
             deep_rate,
+            replay_every,
         )
         for first in range(start, start + n, chunk)
     ]
