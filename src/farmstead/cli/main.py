@@ -20,6 +20,10 @@ app = typer.Typer(
 # Modules under farmstead.cli that add commands to the app.
 COMMAND_MODULES = (
     "games_cmd",
+    "play_cmd",
+    "simulate_cmd",
+    "bench_cmd",
+    "serve_cmd",
 )
 
 for _module in COMMAND_MODULES:

@@ -1,0 +1,517 @@
+// Super Farmer Rancho board: the hex board as SVG plus panels for trades, dogs and returns.
+//
+// Follows the board module interface documented in /static/board-generic.js. The layout, the
+// animal values and the exchange rows come from the game's data files (GET /api/games/rancho/data),
+// so a corrected board drops in without touching this file. Actions are matched by their JSON
+// (state.action_to_json): BUY/LINK {pasture}, UNPLACE/PLACE_RABBIT/PLACE_SHEEP {cell},
+// PLACE_COW/PLACE_HORSE {cells}, GIVE/RECEIVE/RETURN {kind}, and the simple ones by type.
+import { api, h, NAMED_COLOURS, SEAT_COLOURS } from "/static/api.js";
+import { describe } from "/static/board-generic.js";
+
+const SVG = "http://www.w3.org/2000/svg";
+const SIZE = 30; // hex radius in SVG units
+const KINDS = ["rabbit", "sheep", "cow", "horse", "small_dog", "large_dog"];
+const ANIMALS = ["rabbit", "sheep", "cow", "horse"];
+const WORDS = { rabbit: "rabbit", sheep: "sheep", cow: "cow", horse: "horse", small_dog: "small dog", large_dog: "large dog" };
+const PLURAL = { rabbit: "rabbits", sheep: "sheep", cow: "cows", horse: "horses", small_dog: "small dogs", large_dog: "large dogs" };
+const ICON = {
+  rabbit: { letter: "R", fill: "#d9b98c", ink: "#3b2a14" },
+  sheep: { letter: "S", fill: "#ffffff", ink: "#333333" },
+  cow: { letter: "C", fill: "#3d3d3d", ink: "#ffffff" },
+  horse: { letter: "H", fill: "#8b5a2b", ink: "#ffffff" },
+  small_dog: { letter: "d", fill: "#b08968", ink: "#ffffff" },
+  large_dog: { letter: "D", fill: "#7f5539", ink: "#ffffff" },
+  fox: { letter: "F", fill: "#e76f1c", ink: "#ffffff" },
+  wolf: { letter: "W", fill: "#5c677d", ink: "#ffffff" },
+};
+const COST_FILL = { 1: "#a7c957", 2: "#c5dc8a", 4: "#e4efc0" };
+const PLACE_TYPES = { rabbit: "PLACE_RABBIT", sheep: "PLACE_SHEEP", cow: "PLACE_COW", horse: "PLACE_HORSE" };
+const PHASE_TEXT = {
+  first_player: "Drawing the first player",
+  expansion: "Expansion: trade with the herd, buy pastures, arrange animals, then roll",
+  dice: "Rolling the dice",
+  order: "Fox and wolf: choose which attacks first",
+  d6: "The predator die decides which pastures are attacked",
+  dog: "A predator attacks: dog decision",
+  placement: "Placement: put the new animals on your spaces, then end the turn",
+  over: "The game is over",
+};
+
+function svg(tag, attrs = {}, ...children) {
+  const el = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k.startsWith("on") && typeof v === "function") el.addEventListener(k.slice(2), v);
+    else el.setAttribute(k, String(v));
+  }
+  for (const c of children.flat(Infinity)) {
+    if (c === null || c === undefined || c === false) continue;
+    el.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return el;
+}
+
+function centre(q, r) {
+  return [SIZE * Math.sqrt(3) * (q + r / 2), SIZE * 1.5 * r];
+}
+
+function hexPoints(x, y, radius = SIZE) {
+  const pts = [];
+  for (let i = 0; i < 6; i++) {
+    const angle = (Math.PI / 180) * (60 * i - 30);
+    pts.push(`${(x + radius * Math.cos(angle)).toFixed(1)},${(y + radius * Math.sin(angle)).toFixed(1)}`);
+  }
+  return pts.join(" ");
+}
+
+function seatColour(obs, seat) {
+  const named = obs.seats[seat] && obs.seats[seat].colour;
+  return NAMED_COLOURS[named] || SEAT_COLOURS[seat % SEAT_COLOURS.length];
+}
+
+function count(n, kind) {
+  return `${n} ${n === 1 ? WORDS[kind] : PLURAL[kind]}`;
+}
+
+/** Load the board cells, animal values and exchange rows from the game's data files. */
+export async function setup(game) {
+  const data = await api(`/api/games/${encodeURIComponent(game.name)}/data`);
+  const item = (name) => data.items.find((i) => i.name === name);
+  const board = item("board").value;
+  const cells = board.cells.map((c) => ({ ...c, xy: centre(c.q, c.r) }));
+  const byId = Object.fromEntries(cells.map((c) => [c.id, c]));
+  const values = { ...(item("values") ? item("values").value : {}) };
+  const rows = item("exchange_rows") ? Object.values(item("exchange_rows").value).flat() : [];
+  return { cells, byId, forestRadius: board.forest_radius ?? 1, values, rows };
+}
+
+/** The animal values in rabbits, with the match's "values" param applied. */
+function valuesFor(data, match) {
+  const values = { ...data.values };
+  const text = match.params && match.params.values;
+  if (typeof text === "string") {
+    for (const part of text.split(",")) {
+      const [k, v] = part.split("=").map((s) => s.trim());
+      if (k in values && !Number.isNaN(Number(v))) values[k] = Number(v);
+    }
+  }
+  return values;
+}
+
+export function help() {
+  return h("div", { class: "small" },
+    h("p", {}, "Goal: be the first with at least one rabbit, one sheep, one cow and one horse on your own spaces."),
+    h("ol", {},
+      h("li", {}, "On your turn, trade with the central herd (panel ", h("em", {}, "Trade"), "): add what you give and what you take until both sides are worth the same, then confirm. Buy pastures next to your farm by clicking a highlighted pasture and paying its price (1, 2 or 4 rabbits)."),
+      h("li", {}, "Arrange your animals by clicking them (picks them up) and clicking a highlighted space. ", h("em", {}, "Arrange safest"), " does it for you."),
+      h("li", {}, "Roll the dice. A fox takes rabbits, a wolf takes sheep, cows and horses on the pastures numbered by the predator die; a dog can save them. Then every kind shown on the dice breeds: one young per pair."),
+      h("li", {}, "Place the young animals (a rabbit space holds 6, a sheep 1 space, a cow 2 touching spaces, a horse 3), then end the turn.")),
+    h("p", { class: "muted" }, "Values in rabbits: sheep 6, cow 12, horse 24, small dog 3, large dog 6. Farm spaces are never attacked."));
+}
+
+// --- interaction state kept on the container between renders --------------------------
+function uiState(container, view) {
+  let ui = container._rancho;
+  if (!ui || ui.index !== view.index || ui.seat !== view.seat) {
+    const keep = ui && ui.seat === view.seat ? ui.placeKind : null;
+    ui = { index: view.index, seat: view.seat, placeKind: keep, selected: [], lastDiceIndex: ui ? ui.lastDiceIndex : null, skipDice: ui ? ui.skipDice : false };
+    container._rancho = ui;
+  }
+  return ui;
+}
+
+function byType(legal) {
+  const out = {};
+  for (const a of legal) {
+    const t = a.json && a.json.type;
+    (out[t] = out[t] || []).push(a);
+  }
+  return out;
+}
+
+export function render(container, view, ctx) {
+  const data = ctx.data;
+  const obs = view.observation;
+  const match = view.match;
+  const ui = uiState(container, view);
+  const legal = view.toAct ? view.legal : [];
+  const types = byType(legal);
+  const values = valuesFor(data, match);
+  costTable = Object.fromEntries(data.cells.map((c) => [c.id, c.cost]));
+  const used = new Set(); // action ids offered somewhere on the board or the panels
+  const act = (a) => {
+    if (a) ctx.act(a.id);
+  };
+
+  // Which kind is being placed: the chosen one, else the first pool kind that can be placed.
+  const placeable = ANIMALS.filter((k) => (types[PLACE_TYPES[k]] || []).length);
+  if (ui.placeKind && !placeable.includes(ui.placeKind)) ui.placeKind = null;
+  if (!ui.placeKind && placeable.length) ui.placeKind = placeable[0];
+
+  // --- clickable cells -----------------------------------------------------------------
+  const clicks = new Map(); // cell id -> handler
+  const hints = new Map(); // cell id -> css class
+  const mark = (cell, cls, handler, action) => {
+    clicks.set(cell, handler);
+    hints.set(cell, cls);
+    if (action) used.add(action.id);
+  };
+  for (const a of types.BUY || []) mark(a.json.pasture, "buy", () => act(a), a);
+  for (const a of types.LINK || []) mark(a.json.pasture, "link", () => act(a), a);
+  if (ui.placeKind) {
+    const type = PLACE_TYPES[ui.placeKind];
+    const options = (types[type] || []).map((a) => ({ a, cells: a.json.cells || [a.json.cell] }));
+    for (const o of options) used.add(o.a.id);
+    const fitting = options.filter((o) => ui.selected.every((c) => o.cells.includes(c)));
+    for (const o of fitting) {
+      for (const c of o.cells) {
+        if (ui.selected.includes(c)) continue;
+        mark(c, "place", () => {
+          const chosen = [...ui.selected, c];
+          const done = fitting.find((f) => f.cells.length === chosen.length && chosen.every((x) => f.cells.includes(x)));
+          if (done) {
+            ui.selected = [];
+            act(done.a);
+          } else {
+            ui.selected = chosen;
+            render(container, view, ctx);
+          }
+        });
+      }
+    }
+  }
+  const unplace = new Map();
+  for (const a of types.UNPLACE || []) {
+    unplace.set(a.json.cell, a);
+    used.add(a.id);
+  }
+
+  // --- the SVG board -------------------------------------------------------------------
+  const owner = {};
+  obs.seats.forEach((s, seat) => s.pastures.forEach((p) => (owner[p] = seat)));
+  const farmSeat = {};
+  obs.seats.forEach((s, seat) => (farmSeat[s.farm] = seat));
+  const buying = new Set(obs.transaction ? obs.transaction.buy : []);
+  const route = obs.transaction && obs.transaction.route ? new Set(obs.transaction.route.links) : new Set();
+
+  const xs = data.cells.map((c) => c.xy[0]);
+  const ys = data.cells.map((c) => c.xy[1]);
+  const pad = SIZE * 1.2;
+  const [minX, maxX, minY, maxY] = [Math.min(...xs) - pad, Math.max(...xs) + pad, Math.min(...ys) - pad, Math.max(...ys) + pad];
+  const root = svg("svg", {
+    class: "rancho-board", viewBox: `${minX} ${minY} ${maxX - minX} ${maxY - minY}`,
+    role: "img", "aria-label": "Rancho board",
+  });
+
+  // Forest: every hex within the forest radius of the centre.
+  const forest = svg("g", { class: "forest" });
+  const fr = data.forestRadius;
+  for (let q = -fr; q <= fr; q++) {
+    for (let r = -fr; r <= fr; r++) {
+      if (Math.max(Math.abs(q), Math.abs(r), Math.abs(q + r)) > fr) continue;
+      const [x, y] = centre(q, r);
+      forest.append(svg("polygon", { points: hexPoints(x, y), fill: "#386641", stroke: "#2d5234" }));
+    }
+  }
+  forest.append(icon("fox", -SIZE * 0.55, -SIZE * 0.1, 11), icon("wolf", SIZE * 0.55, SIZE * 0.1, 11));
+  forest.append(svg("text", { x: 0, y: SIZE * 1.05, class: "forest-label" }, "forest"));
+  root.append(forest);
+
+  const cellsLayer = svg("g", { class: "cells" });
+  for (const c of data.cells) {
+    const [x, y] = c.xy;
+    const seatOfFarm = c.kind === "farm" ? farmSeat[c.farm] : undefined;
+    let fill = c.kind === "farm" ? (seatOfFarm !== undefined ? seatColour(obs, seatOfFarm) : "#d6d3c9") : COST_FILL[c.cost] || "#e4efc0";
+    const classes = ["cell", c.kind];
+    if (hints.has(c.id)) classes.push("clickable", hints.get(c.id));
+    if (ui.selected.includes(c.id)) classes.push("selected");
+    if (buying.has(c.id)) classes.push("buying");
+    if (route.has(c.id)) classes.push("route");
+    const g = svg("g", { class: classes.join(" "), "data-cell": c.id, tabindex: hints.has(c.id) ? 0 : undefined });
+    g.append(svg("polygon", { points: hexPoints(x, y, SIZE - 1), fill, "fill-opacity": c.kind === "farm" ? 0.55 : 1 }));
+    if (owner[c.id] !== undefined) {
+      g.append(svg("polygon", { points: hexPoints(x, y, SIZE - 4), fill: "none", stroke: seatColour(obs, owner[c.id]), "stroke-width": 4, class: "owned" }));
+      g.append(svg("circle", { cx: x + SIZE * 0.45, cy: y - SIZE * 0.5, r: 4.5, fill: seatColour(obs, owner[c.id]), stroke: "#0006" }));
+    }
+    if (c.kind === "pasture") g.append(svg("text", { x: x - SIZE * 0.5, y: y - SIZE * 0.35, class: "cost" }, String(c.cost)));
+    else g.append(svg("text", { x, y: y + SIZE * 0.7, class: "farm-label" }, `farm ${c.farm}`));
+    g.append(svg("title", {}, `${c.id}${c.kind === "pasture" ? ` · price ${c.cost}` : ` · farm ${c.farm}`}${owner[c.id] !== undefined ? ` · ${match.seats[owner[c.id]].name}` : ""}`));
+    if (clicks.has(c.id)) {
+      g.addEventListener("click", clicks.get(c.id));
+      g.addEventListener("keydown", (e) => (e.key === "Enter" || e.key === " ") && clicks.get(c.id)());
+    }
+    cellsLayer.append(g);
+  }
+  root.append(cellsLayer);
+
+  // Animals: rabbits and sheep on one cell, cows across two, horses across three.
+  const animals = svg("g", { class: "animals" });
+  for (const piece of obs.pieces) {
+    const pts = piece.cells.map((id) => data.byId[id].xy);
+    const cx = pts.reduce((s, p) => s + p[0], 0) / pts.length;
+    const cy = pts.reduce((s, p) => s + p[1], 0) / pts.length;
+    const pieceOwner = ownerOfCell(piece.cells[0], owner, farmSeat, data);
+    const handlerAction = piece.cells.map((id) => unplace.get(id)).find(Boolean);
+    const g = svg("g", { class: `piece ${piece.kind}${handlerAction || piece.cells.some((c) => clicks.has(c)) ? " clickable" : ""}`, "data-piece": piece.kind, "data-cells": piece.cells.join(" ") });
+    if (pts.length === 2) {
+      g.append(svg("line", { x1: pts[0][0], y1: pts[0][1], x2: pts[1][0], y2: pts[1][1], class: "span", stroke: ICON[piece.kind].fill }));
+    } else if (pts.length === 3) {
+      g.append(svg("polygon", { points: pts.map((p) => p.join(",")).join(" "), class: "span", fill: ICON[piece.kind].fill, stroke: ICON[piece.kind].fill }));
+    }
+    g.append(icon(piece.kind, cx, cy, pts.length > 1 ? 13 : 12, pieceOwner !== undefined ? seatColour(obs, pieceOwner) : null));
+    if (piece.kind === "rabbit") g.append(svg("text", { x: cx + 11, y: cy + 14, class: "count" }, `×${piece.count}`));
+    g.append(svg("title", {}, `${piece.kind === "rabbit" ? count(piece.count, "rabbit") : WORDS[piece.kind]} on ${piece.cells.join("+")}${handlerAction ? " — click to pick up" : ""}`));
+    const target = piece.cells.find((c) => clicks.has(c));
+    if (target || handlerAction) {
+      g.addEventListener("click", (e) => {
+        // Placing onto this space (a rabbit joining a stack) wins over picking the animal up.
+        e.stopPropagation();
+        if (target) clicks.get(target)();
+        else act(handlerAction);
+      });
+    }
+    animals.append(g);
+  }
+  root.append(animals);
+
+  // --- panels ----------------------------------------------------------------------------
+  const panels = [];
+  panels.push(turnPanel(view, obs, types, used, act));
+  const dicePanelEl = dicePanel(container, ui, obs, view);
+  if (dicePanelEl) panels.push(dicePanelEl);
+  for (const p of [orderPanel(types, used, act), dogPanel(obs, types, used, act, match, view), returnPanel(types, used, act)]) if (p) panels.push(p);
+  const mySeat = view.seat;
+  if (mySeat !== null && mySeat !== undefined && obs.seats[mySeat]) {
+    panels.push(poolPanel(obs, mySeat, ui, placeable, types, container, view, ctx));
+    if (types.GIVE || types.RECEIVE || obs.transaction) panels.push(tradePanel(obs, mySeat, types, used, act, values, data, match));
+  }
+  panels.push(herdPanel(obs, match, data, values));
+  const rest = legal.filter((a) => !used.has(a.id));
+  if (rest.length) {
+    panels.push(h("section", { class: "panel other" }, h("h3", {}, "Other moves"),
+      h("div", { class: "action-buttons" }, rest.map((a) => h("button", { class: "action", dataset: { action: a.id }, onclick: () => act(a) }, a.label)))));
+  }
+
+  container.replaceChildren(h("div", { class: "rancho" },
+    h("div", { class: "rancho-main" }, root, legendRow()),
+    h("div", { class: "rancho-panels" }, panels)));
+}
+
+function ownerOfCell(id, owner, farmSeat, data) {
+  if (owner[id] !== undefined) return owner[id];
+  const cell = data.byId[id];
+  return cell && cell.kind === "farm" ? farmSeat[cell.farm] : undefined;
+}
+
+function icon(kind, x, y, radius, ring) {
+  const style = ICON[kind];
+  return svg("g", { class: `icon icon-${kind}` },
+    svg("circle", { cx: x, cy: y, r: radius, fill: style.fill, stroke: ring || "#0008", "stroke-width": ring ? 3 : 1 }),
+    svg("text", { x, y: y + radius * 0.38, class: "icon-letter", fill: style.ink, "font-size": radius * 1.1 }, style.letter));
+}
+
+function legendRow() {
+  return h("p", { class: "legend small muted" },
+    ...["rabbit", "sheep", "cow", "horse"].map((k) => h("span", { class: "legend-item" }, h("span", { class: "dot", style: `background:${ICON[k].fill}` }, ICON[k].letter), ` ${WORDS[k]} `)),
+    " · pasture numbers are prices and the predator die's targets");
+}
+
+function button(a, text, used, act, cls = "") {
+  if (!a) return null;
+  used.add(a.id);
+  return h("button", { class: `action ${cls}`, dataset: { action: a.id }, onclick: () => act(a) }, text || a.label);
+}
+
+function turnPanel(view, obs, types, used, act) {
+  const active = obs.active;
+  let whose = "";
+  if (active !== null && active !== undefined && obs.phase !== "over") whose = active === view.seat ? "Your turn · " : `${view.match.seats[active].name}'s turn · `;
+  const one = (t) => (types[t] || [])[0];
+  const buttons = [
+    button(one("ROLL"), "Roll the dice", used, act, "primary roll"),
+    button(one("END_TURN"), "End the turn", used, act, "primary end-turn"),
+    button(one("ARRANGE_SAFEST"), "Arrange safest", used, act, "arrange"),
+  ].filter(Boolean);
+  const hint = [];
+  if (view.toAct && (types.BUY || []).length) hint.push("Click a highlighted pasture to buy it.");
+  if (view.toAct && (types.UNPLACE || []).length) hint.push("Click one of your animals to pick it up.");
+  return h("section", { class: "panel turn" },
+    h("h3", {}, `${whose}round ${obs.round + 1}`),
+    h("p", { class: "phase" }, PHASE_TEXT[obs.phase] || obs.phase),
+    buttons.length ? h("div", { class: "action-buttons" }, buttons) : null,
+    hint.length ? h("p", { class: "small muted" }, hint.join(" ")) : null);
+}
+
+function dicePanel(container, ui, obs, view) {
+  if (!obs.dice && !obs.d6) return null;
+  const faces = obs.dice || [];
+  const diceEvent = [...view.events].reverse().find((e) => e.seat < 0 && /^Dice/.test(e.text));
+  const fresh = !view.replay && diceEvent && ui.lastDiceIndex !== null && diceEvent.index !== ui.lastDiceIndex && !ui.skipDice;
+  if (diceEvent) ui.lastDiceIndex = diceEvent.index;
+  const reduce = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  const diceEls = faces.map((f) => h("span", { class: `die face-${f}`, title: f }, dieFace(f)));
+  const panel = h("section", { class: "panel dice", "aria-label": "dice" },
+    h("h3", {}, "Dice"),
+    h("div", { class: "dice-row" }, diceEls,
+      obs.d6 ? h("span", { class: "die d6", title: "predator die" }, String(obs.d6)) : null),
+    obs.attack ? h("p", { class: "small" }, `Now attacking: the ${obs.attack}${obs.d6 ? ` on pastures numbered ${obs.d6}` : ""}.`) : null);
+  if (fresh && !reduce && faces.length) {
+    // A short roll: faces flicker, then settle. Click the dice to skip.
+    panel.classList.add("rolling");
+    const symbols = ["rabbit", "sheep", "cow", "horse", "fox", "wolf"];
+    let ticks = 0;
+    const timer = setInterval(() => {
+      ticks++;
+      diceEls.forEach((el, i) => el.replaceChildren(dieFace(symbols[(ticks + i * 2) % symbols.length])));
+      if (ticks >= 8) finish();
+    }, 70);
+    const finish = () => {
+      clearInterval(timer);
+      panel.classList.remove("rolling");
+      diceEls.forEach((el, i) => el.replaceChildren(dieFace(faces[i])));
+    };
+    panel.addEventListener("click", () => {
+      ui.skipDice = true;
+      finish();
+    });
+    panel.title = "click to skip the animation";
+  }
+  return panel;
+}
+
+function dieFace(symbol) {
+  const style = ICON[symbol] || ICON.rabbit;
+  return h("span", { class: "die-face", style: `background:${style.fill};color:${style.ink}` }, symbol);
+}
+
+function orderPanel(types, used, act) {
+  const fox = (types.FOX_FIRST || [])[0];
+  const wolf = (types.WOLF_FIRST || [])[0];
+  if (!fox && !wolf) return null;
+  return h("section", { class: "panel order" }, h("h3", {}, "Fox and wolf"),
+    h("p", {}, "Both predators came up. Which attacks first? (The result is the same either way.)"),
+    h("div", { class: "action-buttons" }, button(fox, "Fox first", used, act), button(wolf, "Wolf first", used, act)));
+}
+
+function dogPanel(obs, types, used, act, match, view) {
+  const use = (types.USE_DOG || [])[0];
+  const keep = (types.KEEP_DOG || [])[0];
+  if (!use && !keep) return null;
+  const predator = obs.attack || "predator";
+  const dog = predator === "fox" ? "small dog" : "large dog";
+  const seat = view.seat;
+  const lost = losses(obs, seat, predator);
+  return h("section", { class: "panel dog" }, h("h3", {}, `The ${predator} attacks!`),
+    h("p", {}, `Pastures numbered ${obs.d6} are hit. You would lose ${lost || "animals"}. Give your ${dog} back to the herd to save them?`),
+    h("div", { class: "action-buttons" }, button(use, `Use the ${dog}`, used, act, "primary use-dog"), button(keep, `Keep the ${dog}`, used, act, "keep-dog")));
+}
+
+/** What ``seat`` would lose to the current attack, in words (from the observation). */
+function losses(obs, seat, predator) {
+  if (seat === null || seat === undefined || !obs.d6) return "";
+  const mine = new Set([...(obs.seats[seat].pastures || [])]);
+  const lost = {};
+  for (const p of obs.pieces) {
+    if (!p.cells.some((c) => mine.has(c))) continue;
+    const hit = p.cells.some((c) => /^P/.test(c) && costOf(c) === obs.d6);
+    if (!hit) continue;
+    if (predator === "fox" && p.kind === "rabbit" && p.cells.every((c) => costOf(c) === obs.d6)) lost.rabbit = (lost.rabbit || 0) + p.count;
+    if (predator === "wolf" && p.kind !== "rabbit") lost[p.kind] = (lost[p.kind] || 0) + 1;
+  }
+  return Object.entries(lost).map(([k, n]) => count(n, k)).join(", ");
+}
+
+let costTable = {};
+function costOf(id) {
+  return costTable[id];
+}
+
+function returnPanel(types, used, act) {
+  const options = types.RETURN || [];
+  if (!options.length) return null;
+  return h("section", { class: "panel return" }, h("h3", {}, "Not enough room"),
+    h("p", {}, "Your animals do not all fit on your spaces. Choose animals to give back to the herd until they fit."),
+    h("div", { class: "action-buttons" }, options.map((a) => button(a, `Return 1 ${WORDS[a.json.kind]}`, used, act))));
+}
+
+function poolPanel(obs, seat, ui, placeable, types, container, view, ctx) {
+  const pool = obs.seats[seat].pool;
+  const dogs = obs.seats[seat].dogs;
+  const waiting = ANIMALS.filter((k) => pool[k] > 0);
+  const rows = waiting.map((k) => {
+    const can = placeable.includes(k);
+    return h("button", {
+      class: `pool-kind${ui.placeKind === k ? " chosen" : ""}`, disabled: !can, dataset: { kind: k },
+      onclick: () => {
+        ui.placeKind = k;
+        ui.selected = [];
+        render(container, view, ctx);
+      },
+    }, `${count(pool[k], k)}`);
+  });
+  let hint = null;
+  if (ui.placeKind && placeable.length) {
+    const need = { rabbit: "a space (up to 6 rabbits share one)", sheep: "an empty space", cow: "two touching empty spaces", horse: "three touching empty spaces" }[ui.placeKind];
+    hint = h("p", { class: "small" }, `Placing a ${WORDS[ui.placeKind]}: click ${need} highlighted on the board.`,
+      ui.selected.length ? h("button", { class: "small", onclick: () => { ui.selected = []; render(container, view, ctx); } }, "Start over") : null);
+  }
+  return h("section", { class: "panel pool" }, h("h3", {}, "Your animals to place"),
+    waiting.length ? h("div", { class: "action-buttons" }, rows) : h("p", { class: "muted small" }, "None — all your animals are on the board."),
+    hint,
+    h("p", { class: "small" }, `Dogs: ${count(dogs.small_dog, "small_dog")}, ${count(dogs.large_dog, "large_dog")}.`));
+}
+
+function tradePanel(obs, seat, types, used, act, values, data, match) {
+  const tx = obs.transaction;
+  const owned = {};
+  for (const k of ANIMALS) owned[k] = obs.seats[seat].pool[k];
+  for (const p of obs.pieces) {
+    if (ownerOfCell(p.cells[0], Object.fromEntries(obs.seats.flatMap((s, i) => s.pastures.map((x) => [x, i]))), Object.fromEntries(obs.seats.map((s, i) => [s.farm, i])), data) === seat) {
+      owned[p.kind] += p.kind === "rabbit" ? p.count : 1;
+    }
+  }
+  owned.small_dog = obs.seats[seat].dogs.small_dog;
+  owned.large_dog = obs.seats[seat].dogs.large_dog;
+  const give = (k) => (types.GIVE || []).find((a) => a.json.kind === k);
+  const take = (k) => (types.RECEIVE || []).find((a) => a.json.kind === k);
+  const rows = KINDS.map((k) => h("tr", { dataset: { kind: k } },
+    h("td", {}, WORDS[k], h("span", { class: "muted small" }, ` (${values[k]})`)),
+    h("td", { class: "num" }, String(owned[k])),
+    h("td", {}, button(give(k), "give", used, act, "small give")),
+    h("td", { class: "num" }, String(obs.herd[k])),
+    h("td", {}, button(take(k), "take", used, act, "small take"))));
+  let balance = null;
+  if (tx) {
+    const given = KINDS.reduce((s, k) => s + tx.give[k] * values[k], 0);
+    const got = KINDS.reduce((s, k) => s + tx.receive[k] * values[k], 0);
+    const prices = tx.buy.reduce((s, id) => s + (data.byId[id] ? data.byId[id].cost : 0), 0);
+    const fees = tx.fees.reduce((s, f) => s + f.rabbits, 0);
+    const list = (side) => KINDS.filter((k) => side[k] > 0).map((k) => count(side[k], k)).join(", ") || "nothing";
+    const diff = given - got - prices - fees;
+    balance = h("div", { class: "balance" },
+      h("p", {}, h("strong", {}, "You give: "), `${list(tx.give)} = ${given}`),
+      h("p", {}, h("strong", {}, "You get: "), `${list(tx.receive)}${tx.buy.length ? ` + pastures ${tx.buy.join(", ")} (${prices})` : ""}${fees ? ` + passage fees ${fees}` : ""} = ${got + prices + fees}`),
+      h("p", { class: diff === 0 ? "balanced" : "unbalanced" }, diff === 0 ? "Balanced: you can confirm." : diff > 0 ? `You give ${diff} more than you get: take more or buy more.` : `You still owe ${-diff}: give more.`),
+      tx.route ? h("p", { class: "small" }, `Passage to ${tx.route.target}: click the highlighted pastures to pass through (fee so far ${tx.route.fee}, minimum ${tx.route.min_fee}).`) : null);
+  }
+  const confirm = (types.CONFIRM || [])[0];
+  const cancel = (types.CANCEL || [])[0];
+  return h("section", { class: "panel trade" }, h("h3", {}, "Trade with the herd"),
+    h("table", { class: "trade-table" },
+      h("thead", {}, h("tr", {}, h("th", {}, "animal (value)"), h("th", {}, "you"), h("th", {}), h("th", {}, "herd"), h("th", {}))),
+      h("tbody", {}, rows)),
+    balance,
+    confirm || cancel ? h("div", { class: "action-buttons" }, button(confirm, "Confirm the trade", used, act, "primary confirm"), button(cancel, "Cancel", used, act, "cancel")) : null,
+    data.rows.length ? h("details", { class: "small" }, h("summary", {}, "Exchange rows"), h("ul", {}, data.rows.map((r) => h("li", {}, r)))) : null);
+}
+
+function herdPanel(obs, match, data, values) {
+  return h("section", { class: "panel herd" }, h("h3", {}, "Central herd"),
+    h("p", { class: "herd-row" }, KINDS.map((k) => h("span", { class: "herd-item", dataset: { kind: k } }, h("span", { class: "dot", style: `background:${ICON[k].fill};color:${ICON[k].ink}` }, ICON[k].letter), ` ${obs.herd[k]} `))),
+    h("table", { class: "seats-table small" }, h("tbody", {}, obs.seats.map((s, i) =>
+      h("tr", {},
+        h("td", {}, h("span", { class: "swatch", style: `background:${seatColour(obs, i)}` }), " ", match.seats[i].name),
+        h("td", {}, `${s.pastures.length} pastures`),
+        h("td", {}, `dogs ${s.dogs.small_dog}/${s.dogs.large_dog}`))))),
+    h("details", { class: "small" }, h("summary", {}, "Raw position"), describe({ phase: obs.phase, round: obs.round, dog_queue: obs.dog_queue, attacks_left: obs.attacks_left, winner: obs.winner })));
+}

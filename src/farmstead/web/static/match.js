@@ -1,0 +1,268 @@
+// The game page: live view over a WebSocket, the board, the event log, the result screen.
+import { api, h, toast, seatLabel, SEAT_COLOURS, NAMED_COLOURS } from "/static/api.js";
+import * as genericBoard from "/static/board-generic.js";
+
+/** Load a game's board module (or the generic board) and its one-time setup data. */
+export async function loadBoard(game) {
+  let board = genericBoard;
+  if (game.board) {
+    try {
+      board = await import(game.board);
+    } catch (err) {
+      console.error(err);
+      toast(`The ${game.long_name} board failed to load; showing the generic board.`);
+    }
+  }
+  const data = board.setup ? await board.setup(game) : null;
+  return { board, data };
+}
+
+/** Colour of a seat: the observation's named colour when the game has one. */
+export function seatColour(observation, seat) {
+  const named = observation && Array.isArray(observation.seats) && observation.seats[seat] && observation.seats[seat].colour;
+  return (named && NAMED_COLOURS[named]) || SEAT_COLOURS[seat % SEAT_COLOURS.length];
+}
+
+function resultText(match) {
+  if (!match.winners || match.winners.length === 0) return "The game ended in a draw.";
+  return `${match.winners.map((w) => seatLabel(match, w)).join(" and ")} won!`;
+}
+
+export async function openMatch(app, matchId) {
+  const first = await api(`/api/matches/${matchId}`);
+  const game = await api(`/api/games/${encodeURIComponent(first.match.game)}`);
+  const { board, data } = await loadBoard(game);
+  document.title = `Farmstead — ${game.long_name}`;
+
+  const statusEl = h("div", { class: "status", id: "status", role: "status" });
+  const boardEl = h("section", { class: "board-area", id: "board", "aria-label": "board" });
+  const playersEl = h("ul", { class: "players", id: "players" });
+  const eventsEl = h("ol", { class: "events", id: "events", reversed: true });
+  const resultEl = h("section", { class: "result", id: "result", hidden: true });
+  const invitesEl = h("section", { class: "invites", id: "invites", hidden: true });
+  const coverEl = h("div", { class: "cover", id: "cover", hidden: true });
+  const helpEl = board.help ? h("details", { class: "help" }, h("summary", {}, "How to play"), board.help()) : null;
+  const connEl = h("span", { class: "conn muted", id: "conn" });
+
+  app.replaceChildren(h("div", { class: "match-page" },
+    h("header", { class: "match-head" },
+      h("h1", {}, game.long_name),
+      statusEl, connEl),
+    h("div", { class: "match-body" },
+      h("div", { class: "board-column" }, boardEl, coverEl),
+      h("aside", { class: "side" },
+        resultEl,
+        h("section", {}, h("h2", {}, "Players"), playersEl),
+        invitesEl,
+        helpEl,
+        game.proposed_note ? h("p", { class: "note small" }, game.proposed_note, " ",
+          h("a", { href: `/games/${game.name}`, "data-link": true }, "Rules data")) : null,
+        h("section", { class: "log" }, h("h2", {}, "What happened"), eventsEl)))));
+
+  const events = new Map();
+  let view = null;
+  let socket = null;
+  let closed = false;
+  let retry = 0;
+  let pending = false;
+  let revealedSeat = null;
+
+  const invites = JSON.parse(localStorage.getItem(`invites:${matchId}`) || "[]");
+  if (invites.length) {
+    invitesEl.hidden = false;
+    invitesEl.append(h("h2", {}, "Invite links"),
+      h("p", { class: "muted small" }, "Send each friend their link; it lets them play that seat only."),
+      ...invites.map((inv) => h("div", { class: "invite" },
+        h("span", {}, `Seat ${inv.seat + 1}`),
+        h("input", { type: "text", readonly: true, value: inv.url, onfocus: (e) => e.target.select() }),
+        h("button", { onclick: () => navigator.clipboard && navigator.clipboard.writeText(inv.url).then(() => toast("Link copied", "info")) }, "Copy"))));
+  }
+
+  async function act(actionId, seat) {
+    if (!view || pending) return;
+    pending = true;
+    boardEl.classList.add("pending");
+    const message = { type: "action", action: actionId, expect: view.index, seat: seat ?? view.you.seat };
+    if (socket && socket.readyState === WebSocket.OPEN) {
+      socket.send(JSON.stringify(message));
+      return;
+    }
+    try {
+      const next = await api(`/api/matches/${matchId}/actions`, { method: "POST", body: message });
+      onView(next);
+    } catch (err) {
+      toast(err.message);
+      pending = false;
+      boardEl.classList.remove("pending");
+      refresh();
+    }
+  }
+
+  async function refresh() {
+    try {
+      onView(await api(`/api/matches/${matchId}?since=${knownIndex()}`));
+    } catch (err) {
+      toast(err.message);
+    }
+  }
+
+  function knownIndex() {
+    let n = 0;
+    while (events.has(n)) n++;
+    return n;
+  }
+
+  function renderPlayers() {
+    const { match, observation, you } = view;
+    playersEl.replaceChildren(...match.seats.map((s) => {
+      const mine = you.seats.includes(s.seat);
+      const moving = match.to_move === s.seat;
+      const claim = s.open ? h("button", {
+        class: "small",
+        onclick: async () => {
+          try {
+            await api(`/api/matches/${matchId}/seats/${s.seat}/claim`, { method: "POST", body: {} });
+            reconnect();
+          } catch (err) {
+            toast(err.message);
+          }
+        },
+      }, "Take this seat") : null;
+      return h("li", { class: `player${moving ? " moving" : ""}${mine ? " mine" : ""}`, dataset: { seat: s.seat } },
+        h("span", { class: "swatch", style: `background:${seatColour(observation, s.seat)}` }),
+        h("span", { class: "name" }, s.name),
+        h("span", { class: "muted small" }, s.kind === "bot" ? ` bot (${s.agent})` : s.open ? " open seat" : ""),
+        mine ? h("span", { class: "you" }, " you") : null,
+        moving ? h("span", { class: "turn-marker", title: "to move" }, " ◀") : null,
+        match.returns ? h("span", { class: "score" }, ` ${match.returns[s.seat]}`) : null,
+        claim);
+    }));
+  }
+
+  function renderEvents() {
+    const known = [...events.keys()].sort((a, b) => b - a).slice(0, 200);
+    eventsEl.replaceChildren(...known.map((i) => {
+      const e = events.get(i);
+      const who = e.seat >= 0 ? seatLabel(view.match, e.seat) : "Dice";
+      return h("li", { class: e.seat >= 0 ? "move" : "chance", value: i + 1 },
+        h("span", { class: "who" }, who), " ", e.text);
+    }));
+  }
+
+  function renderStatus() {
+    const { match, you } = view;
+    let text;
+    if (match.status === "finished") text = `Game over. ${resultText(match)}`;
+    else if (you.to_act) text = you.seats.length > 1 ? `${seatLabel(match, you.seat)}: your turn` : "Your turn";
+    else if (match.to_move === null) text = "…";
+    else {
+      const s = match.seats[match.to_move];
+      if (s.kind === "bot") text = `${s.name} (bot) is playing…`;
+      else if (s.open) text = `Waiting for someone to take seat ${s.seat + 1}`;
+      else text = `Waiting for ${s.name}`;
+    }
+    statusEl.textContent = text;
+    statusEl.classList.toggle("your-turn", !!you.to_act);
+  }
+
+  function renderResult() {
+    const { match } = view;
+    if (match.status !== "finished") {
+      resultEl.hidden = true;
+      return;
+    }
+    resultEl.hidden = false;
+    resultEl.replaceChildren(
+      h("h2", {}, "Game over"),
+      h("p", { class: "winner" }, resultText(match)),
+      h("table", { class: "returns" }, h("tbody", {}, match.seats.map((s) =>
+        h("tr", {}, h("td", {}, s.name), h("td", {}, String(match.returns[s.seat])))))),
+      h("p", { class: "muted small" }, `${match.moves} moves in the log.`),
+      h("div", { class: "buttons" },
+        h("a", { class: "button primary", href: `/replay/${matchId}`, "data-link": true, id: "replay-link" }, "Replay"),
+        h("a", { class: "button", href: `/api/matches/${matchId}/record`, download: `farmstead-${match.game}-${matchId}.json`, id: "record-link" }, "Download record"),
+        h("a", { class: "button subtle", href: "/", "data-link": true }, "Lobby")));
+  }
+
+  function renderBoard() {
+    const { you, match } = view;
+    // Hot-seat with hidden information: cover the board until the next player is ready.
+    const needsCover = !game.perfect_information && you.seats.length > 1 && match.status === "live" && you.to_act && revealedSeat !== you.seat;
+    if (needsCover) {
+      coverEl.hidden = false;
+      boardEl.hidden = true;
+      coverEl.replaceChildren(h("p", {}, `Pass the device to ${seatLabel(match, you.seat)}.`),
+        h("button", { class: "primary", onclick: () => { revealedSeat = you.seat; renderBoard(); } }, `I am ${seatLabel(match, you.seat)}: show my view`));
+      return;
+    }
+    coverEl.hidden = true;
+    boardEl.hidden = false;
+    boardEl.dataset.index = String(view.index);
+    board.render(boardEl, {
+      observation: view.observation,
+      legal: you.to_act ? view.legal : [],
+      seat: you.seat,
+      toAct: you.to_act,
+      match,
+      game,
+      events: [...events.values()],
+      index: view.index,
+      replay: false,
+    }, { act, data });
+  }
+
+  function onView(next) {
+    if (view && next.index < view.index) return; // an older answer overtaken by a newer view
+    view = next;
+    pending = false;
+    boardEl.classList.remove("pending");
+    for (const e of next.events) events.set(e.index, e);
+    renderStatus();
+    renderPlayers();
+    renderEvents();
+    renderResult();
+    renderBoard();
+  }
+
+  function connect() {
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    const since = view ? `?since=${knownIndex()}` : "";
+    const ws = new WebSocket(`${proto}//${location.host}/api/matches/${matchId}/ws${since}`);
+    socket = ws;
+    ws.addEventListener("open", () => {
+      retry = 0;
+      connEl.textContent = "";
+    });
+    ws.addEventListener("message", (event) => {
+      if (socket !== ws) return;
+      const message = JSON.parse(event.data);
+      if (message.type === "view") onView(message);
+      else if (message.type === "error") {
+        toast(message.message);
+        pending = false;
+        boardEl.classList.remove("pending");
+        if (message.error === "stale") refresh();
+      }
+    });
+    ws.addEventListener("close", () => {
+      if (closed || socket !== ws) return;
+      connEl.textContent = "reconnecting…";
+      retry = Math.min(retry + 1, 5);
+      setTimeout(() => !closed && socket === ws && connect(), 300 * 2 ** retry);
+    });
+  }
+
+  /** A new connection (after taking a seat: the cookie set since must reach the server). */
+  function reconnect() {
+    const old = socket;
+    connect();
+    if (old) old.close();
+  }
+
+  onView(first);
+  connect();
+  return () => {
+    closed = true;
+    if (socket) socket.close();
+  };
+}

@@ -1,0 +1,411 @@
+"""The match event log in a SQL database (SQLite by default, PostgreSQL by URL).
+
+Three tables, no pickles:
+
+* ``fs_matches`` — one row per match: game, player count, non-default params, the secret seed
+  that drives its chance outcomes, creation and finish times, final returns;
+* ``fs_seats`` — one row per seat: ``human`` or ``bot``, the bot's agent spec, a display name,
+  and the SHA-256 hash of the human seat's secret token (NULL while the seat is open);
+* ``fs_actions`` — the event log: (match, index) → action id, the seat that took it (-1 for a
+  chance outcome) and when. Replaying it from the initial state rebuilds the match exactly.
+
+Every write is one transaction. ``append_actions`` inserts the rows of one accepted step, and the
+finish mark when the step ends the game, atomically; the (match, index) primary key turns a
+concurrent write of the same index into ``StaleWriteError`` instead of a fork of the log.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import logging
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, ParamSpec, TypeVar
+
+from sqlalchemy import (
+    BigInteger,
+    Column,
+    DateTime,
+    Engine,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    event,
+    func,
+    select,
+    update,
+)
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError, IntegrityError, NoSuchModuleError, SQLAlchemyError
+
+log = logging.getLogger(__name__)
+
+P = ParamSpec("P")
+T = TypeVar("T")
+
+metadata = MetaData()
+
+matches_table = Table(
+    "fs_matches",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(64), nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("params", Text, nullable=False),  # JSON object of non-default params
+    Column("seed", BigInteger, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("finished_at", DateTime(timezone=True), nullable=True, index=True),
+    Column("returns", Text, nullable=True),  # JSON list of floats once finished
+)
+
+seats_table = Table(
+    "fs_seats",
+    metadata,
+    Column("match_id", String(32), ForeignKey("fs_matches.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("kind", String(8), nullable=False),
+    Column("agent", String(200), nullable=True),
+    Column("name", String(80), nullable=False),
+    Column("token_hash", String(64), nullable=True),
+)
+
+actions_table = Table(
+    "fs_actions",
+    metadata,
+    Column("match_id", String(32), ForeignKey("fs_matches.id"), primary_key=True),
+    Column("idx", Integer, primary_key=True),
+    Column("action", Integer, nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("at", DateTime(timezone=True), nullable=False),
+)
+
+
+class StorageError(Exception):
+    """The database refused or failed a write; the match in memory is left unchanged."""
+
+
+class StaleWriteError(StorageError):
+    """An action index that is already in the log (another writer got there first)."""
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    """One seat as stored."""
+
+    seat: int
+    kind: str  # "human" or "bot"
+    name: str
+    agent: str | None = None
+    token_hash: str | None = None
+
+
+@dataclass(frozen=True)
+class ActionRow:
+    """One entry of the event log. ``seat`` is -1 for a chance outcome."""
+
+    index: int
+    action: int
+    seat: int
+    at: datetime
+
+
+@dataclass
+class MatchRow:
+    """A match as stored, with its seats and (when loaded) its action log."""
+
+    id: str
+    game: str
+    players: int
+    params: dict[str, Any]
+    seed: int
+    created_at: datetime
+    finished_at: datetime | None = None
+    returns: list[float] | None = None
+    seats: list[SeatRow] = field(default_factory=list)
+    actions: list[ActionRow] = field(default_factory=list)
+    action_count: int = 0
+
+
+def normalise_url(url: str) -> str:
+    """A SQLAlchemy URL for ``url``: a database URL, or a path to an SQLite file.
+
+    ``postgresql://`` and ``postgres://`` select the psycopg 3 driver. Raises ``ValueError`` with
+    a readable message for anything else that is not a valid URL.
+    """
+    text = url.strip()
+    if not text:
+        raise ValueError("the database URL is empty")
+    if "://" not in text:
+        return "sqlite:///" + str(Path(text).expanduser().resolve())
+    for prefix in ("postgresql://", "postgres://"):
+        if text.startswith(prefix):
+            text = "postgresql+psycopg://" + text[len(prefix) :]
+    try:
+        parsed = make_url(text)
+    except ArgumentError as exc:
+        raise ValueError(f"not a database URL: {url!r} ({exc})") from None
+    try:
+        parsed.get_dialect()
+    except NoSuchModuleError:
+        raise ValueError(
+            f"not a database URL farmstead can use: {url!r}; "
+            "give sqlite:///path/to/file.db, postgresql://user@host/db or a file path"
+        ) from None
+    return text
+
+
+def describe_url(url: str) -> str:
+    """``url`` without its password."""
+    return make_url(url).render_as_string(hide_password=True)
+
+
+def _utc(value: datetime | None) -> datetime | None:
+    """SQLite returns naive datetimes; every stored time is UTC."""
+    if value is not None and value.tzinfo is None:
+        return value.replace(tzinfo=UTC)
+    return value
+
+
+def _describe(exc: SQLAlchemyError) -> str:
+    """A one-line account of a database failure (no SQL, no parameters)."""
+    cause = getattr(exc, "orig", None) or exc
+    first = str(cause).strip().splitlines()[0] if str(cause).strip() else type(cause).__name__
+    return f"database error: {first}"
+
+
+def _db_errors(method: Callable[P, T]) -> Callable[P, T]:
+    """Turn a database failure inside ``method`` into ``StorageError``."""
+
+    @functools.wraps(method)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> T:
+        try:
+            return method(*args, **kwargs)
+        except SQLAlchemyError as exc:
+            raise StorageError(_describe(exc)) from None
+
+    return wrapper
+
+
+def now() -> datetime:
+    """The current time in UTC."""
+    return datetime.now(UTC)
+
+
+class Storage:
+    """The event log behind a SQLAlchemy engine. Creates its tables on first use."""
+
+    def __init__(self, url: str) -> None:
+        self.url = normalise_url(url)
+        self.dialect = make_url(self.url).get_backend_name()
+        self.engine: Engine = self._make_engine()
+        try:
+            metadata.create_all(self.engine)
+        except SQLAlchemyError as exc:
+            self.engine.dispose()
+            raise StorageError(f"cannot open {self.describe()}: {_describe(exc)}") from None
+
+    def _make_engine(self) -> Engine:
+        if self.dialect == "sqlite":
+            database = make_url(self.url).database
+            if database and database != ":memory:":
+                Path(database).parent.mkdir(parents=True, exist_ok=True)
+            engine = create_engine(self.url, connect_args={"check_same_thread": False})
+
+            @event.listens_for(engine, "connect")
+            def _pragmas(dbapi_connection: Any, _record: Any) -> None:
+                cursor = dbapi_connection.cursor()
+                # WAL keeps committed transactions through a SIGKILL of the server process.
+                cursor.execute("PRAGMA journal_mode=WAL")
+                cursor.execute("PRAGMA synchronous=NORMAL")
+                cursor.execute("PRAGMA busy_timeout=5000")
+                cursor.execute("PRAGMA foreign_keys=ON")
+                cursor.close()
+
+            return engine
+        return create_engine(self.url, pool_pre_ping=True)
+
+    def describe(self) -> str:
+        """The URL without its password, for logs."""
+        return describe_url(self.url)
+
+    def close(self) -> None:
+        """Release every pooled connection."""
+        self.engine.dispose()
+
+    # --- writes ---------------------------------------------------------------------------
+    def create_match(self, match: MatchRow, seats: Sequence[SeatRow]) -> None:
+        """Insert a new match and its seats in one transaction."""
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(
+                    matches_table.insert().values(
+                        id=match.id,
+                        game=match.game,
+                        players=match.players,
+                        params=json.dumps(match.params, sort_keys=True),
+                        seed=match.seed,
+                        created_at=match.created_at,
+                    )
+                )
+                conn.execute(
+                    seats_table.insert(),
+                    [
+                        {
+                            "match_id": match.id,
+                            "seat": s.seat,
+                            "kind": s.kind,
+                            "agent": s.agent,
+                            "name": s.name,
+                            "token_hash": s.token_hash,
+                        }
+                        for s in seats
+                    ],
+                )
+        except IntegrityError as exc:
+            raise StorageError(f"could not create match {match.id}: {exc.orig}") from None
+        except SQLAlchemyError as exc:
+            raise StorageError(_describe(exc)) from None
+
+    def append_actions(
+        self,
+        match_id: str,
+        rows: Iterable[ActionRow],
+        finished: tuple[datetime, list[float]] | None = None,
+    ) -> None:
+        """Append the actions of one accepted step, and the finish mark, in one transaction.
+
+        Raises ``StaleWriteError`` when an index is already taken; nothing is written then.
+        """
+        values = [
+            {"match_id": match_id, "idx": r.index, "action": r.action, "seat": r.seat, "at": r.at}
+            for r in rows
+        ]
+        try:
+            with self.engine.begin() as conn:
+                if values:
+                    conn.execute(actions_table.insert(), values)
+                if finished is not None:
+                    at, returns = finished
+                    conn.execute(
+                        update(matches_table)
+                        .where(matches_table.c.id == match_id)
+                        .values(finished_at=at, returns=json.dumps(returns))
+                    )
+        except IntegrityError:
+            raise StaleWriteError(
+                f"match {match_id}: action index already recorded; reload the match"
+            ) from None
+        except SQLAlchemyError as exc:
+            raise StorageError(_describe(exc)) from None
+
+    def claim_seat(self, match_id: str, seat: int, token_hash: str, name: str) -> bool:
+        """Give an open human seat its token hash (and name); False if it was not open."""
+        try:
+            with self.engine.begin() as conn:
+                result = conn.execute(
+                    update(seats_table)
+                    .where(
+                        seats_table.c.match_id == match_id,
+                        seats_table.c.seat == seat,
+                        seats_table.c.kind == "human",
+                        seats_table.c.token_hash.is_(None),
+                    )
+                    .values(token_hash=token_hash, name=name)
+                )
+                return bool(result.rowcount == 1)
+        except SQLAlchemyError as exc:
+            raise StorageError(_describe(exc)) from None
+
+    # --- reads ----------------------------------------------------------------------------
+    def _match_from_row(self, row: Any) -> MatchRow:
+        return MatchRow(
+            id=row.id,
+            game=row.game,
+            players=row.players,
+            params=json.loads(row.params),
+            seed=int(row.seed),
+            created_at=_utc(row.created_at) or now(),
+            finished_at=_utc(row.finished_at),
+            returns=None if row.returns is None else [float(x) for x in json.loads(row.returns)],
+        )
+
+    @_db_errors
+    def load_match(self, match_id: str, with_actions: bool = True) -> MatchRow | None:
+        """The match with its seats and (optionally) its whole log; None if unknown."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(matches_table).where(matches_table.c.id == match_id)).first()
+            if row is None:
+                return None
+            match = self._match_from_row(row)
+            match.seats = self._seats(conn, [match_id])[match_id]
+            if with_actions:
+                match.actions = [
+                    ActionRow(a.idx, a.action, a.seat, _utc(a.at) or now())
+                    for a in conn.execute(
+                        select(actions_table)
+                        .where(actions_table.c.match_id == match_id)
+                        .order_by(actions_table.c.idx)
+                    )
+                ]
+                match.action_count = len(match.actions)
+            return match
+
+    def _seats(self, conn: Any, match_ids: list[str]) -> dict[str, list[SeatRow]]:
+        result: dict[str, list[SeatRow]] = {m: [] for m in match_ids}
+        if not match_ids:
+            return result
+        rows = conn.execute(
+            select(seats_table)
+            .where(seats_table.c.match_id.in_(match_ids))
+            .order_by(seats_table.c.match_id, seats_table.c.seat)
+        )
+        for s in rows:
+            result[s.match_id].append(SeatRow(s.seat, s.kind, s.name, s.agent, s.token_hash))
+        return result
+
+    @_db_errors
+    def unfinished_match_ids(self) -> list[str]:
+        """Ids of every match without a finish mark, oldest first."""
+        with self.engine.connect() as conn:
+            return [
+                r.id
+                for r in conn.execute(
+                    select(matches_table.c.id)
+                    .where(matches_table.c.finished_at.is_(None))
+                    .order_by(matches_table.c.created_at)
+                )
+            ]
+
+    @_db_errors
+    def list_matches(self, finished: bool | None = None, limit: int = 50) -> list[MatchRow]:
+        """The newest matches (optionally only finished or unfinished) with seats and lengths."""
+        counts = (
+            select(actions_table.c.match_id, func.count().label("n"))
+            .group_by(actions_table.c.match_id)
+            .subquery()
+        )
+        query = select(matches_table, counts.c.n).outerjoin(
+            counts, counts.c.match_id == matches_table.c.id
+        )
+        if finished is True:
+            query = query.where(matches_table.c.finished_at.is_not(None))
+        elif finished is False:
+            query = query.where(matches_table.c.finished_at.is_(None))
+        query = query.order_by(matches_table.c.created_at.desc()).limit(limit)
+        with self.engine.connect() as conn:
+            rows = list(conn.execute(query))
+            seats = self._seats(conn, [r.id for r in rows])
+        result = []
+        for row in rows:
+            match = self._match_from_row(row)
+            match.seats = seats[row.id]
+            match.action_count = int(row.n or 0)
+            result.append(match)
+        return result

@@ -1,0 +1,203 @@
+"""The JSON the server sends: game descriptions, lobby rows, seat views, events, replays.
+
+Secrecy lives here and in ``LiveMatch.view_parts``: a client gets ``observation(seat)`` for a
+seat its tokens prove (``observation(None)`` otherwise), legal actions only for that seat and
+only when it must act, and the words of past actions only where the viewer may know them:
+
+* in a game with perfect information, every action and chance outcome is public;
+* otherwise, while the game runs, a viewer reads the words of its own seats' actions only;
+  other seats' actions and chance outcomes appear as "moved" / "a chance event" without ids;
+* once the game is over, the record (every action, the seed) is public, and so are the words.
+
+Nothing here ever includes the seed, a generator, a token hash or a future chance outcome.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from farmstead.core.data import DataItem
+from farmstead.core.game import GameType, ParamSpec
+from farmstead.core.record import winners
+from farmstead.web.matches import BOT, CHANCE_SEAT, LiveMatch, LogEntry, Seat
+from farmstead.web.storage import MatchRow
+
+EVENTS_PER_VIEW = 200
+
+
+def param_json(spec: ParamSpec) -> dict[str, Any]:
+    """A game parameter for the match-creation form."""
+    return {
+        "name": spec.name,
+        "type": spec.type.__name__,
+        "default": spec.default,
+        "description": spec.description,
+        "choices": list(spec.choices) if spec.choices is not None else None,
+        "minimum": spec.minimum,
+        "maximum": spec.maximum,
+    }
+
+
+def game_json(gtype: GameType, board: str | None) -> dict[str, Any]:
+    """A game in the lobby: rules summary, player range, params and its board module."""
+    return {
+        "name": gtype.name,
+        "long_name": gtype.long_name,
+        "description": gtype.description,
+        "min_players": gtype.min_players,
+        "max_players": gtype.max_players,
+        "has_chance": gtype.has_chance,
+        "perfect_information": gtype.perfect_information,
+        "params": [param_json(p) for p in gtype.params],
+        "proposed_note": gtype.proposed_note,
+        "has_data": bool(gtype.data_files),
+        "board": board,
+    }
+
+
+def data_item_json(item: DataItem) -> dict[str, Any]:
+    """One value of a game's data files with its provenance."""
+    return {
+        "file": item.file,
+        "name": item.name,
+        "provenance": item.provenance.lower(),
+        "source": item.source,
+        "note": item.note,
+        "value": item.value,
+    }
+
+
+def seat_json(seat: Seat) -> dict[str, Any]:
+    """A seat as everyone may see it (never its token)."""
+    return {
+        "seat": seat.seat,
+        "kind": seat.kind,
+        "name": seat.name,
+        "agent": seat.agent if seat.kind == BOT else None,
+        "open": seat.is_open,
+    }
+
+
+def _result(returns: list[float] | None) -> dict[str, Any]:
+    if returns is None:
+        return {"returns": None, "winners": None}
+    return {"returns": list(returns), "winners": winners(list(returns))}
+
+
+def match_summary(match: LiveMatch) -> dict[str, Any]:
+    """A live or cached match as everyone may see it."""
+    return {
+        "id": match.id,
+        "game": match.game.type.name,
+        "long_name": match.game.type.long_name,
+        "players": match.game.num_players,
+        "params": dict(match.game.non_default_params),
+        "seats": [seat_json(s) for s in match.seats],
+        "status": "finished" if match.finished else "live",
+        "moves": match.version,
+        "to_move": match.to_move(),
+        "created_at": match.created_at.isoformat(),
+        "finished_at": match.finished_at.isoformat() if match.finished_at else None,
+        **_result(match.returns),
+    }
+
+
+def row_summary(row: MatchRow, long_name: str) -> dict[str, Any]:
+    """A stored match for the lobby when it is not in memory."""
+    seats = [Seat(s.seat, s.kind, s.name, s.agent, s.token_hash) for s in row.seats]
+    return {
+        "id": row.id,
+        "game": row.game,
+        "long_name": long_name,
+        "players": row.players,
+        "params": dict(row.params),
+        "seats": [seat_json(s) for s in seats],
+        "status": "finished" if row.finished_at else "live",
+        "moves": row.action_count,
+        "to_move": None,
+        "created_at": row.created_at.isoformat(),
+        "finished_at": row.finished_at.isoformat() if row.finished_at else None,
+        **_result(row.returns),
+    }
+
+
+def perspective(match: LiveMatch, held: frozenset[int], preferred: int | None) -> int | None:
+    """The seat whose eyes a viewer uses: the held seat that must act, else the preferred
+    held seat, else the lowest held seat; None (a spectator) when the viewer holds none."""
+    to_move = match.to_move()
+    if to_move is not None and to_move in held:
+        return to_move
+    if preferred is not None and preferred in held:
+        return preferred
+    return min(held) if held else None
+
+
+def event_json(match: LiveMatch, entry: LogEntry, held: frozenset[int]) -> dict[str, Any]:
+    """One log entry in words, redacted for viewers who may not know it."""
+    public = match.game.type.perfect_information or match.finished
+    if public or (entry.seat >= 0 and entry.seat in held):
+        return {
+            "index": entry.index,
+            "seat": entry.seat,
+            "action": entry.action,
+            "text": entry.label,
+        }
+    if entry.seat == CHANCE_SEAT:
+        text = "a chance event"
+    else:
+        text = f"{match.seats[entry.seat].name} moved"
+    return {"index": entry.index, "seat": entry.seat, "action": None, "text": text}
+
+
+def events_json(
+    match: LiveMatch, held: frozenset[int], start: int, limit: int = EVENTS_PER_VIEW
+) -> list[dict[str, Any]]:
+    """Log entries ``start`` … (at most ``limit``), redacted for the viewer."""
+    start = max(0, start)
+    return [event_json(match, e, held) for e in match.log[start : start + limit]]
+
+
+def seat_view(
+    match: LiveMatch, held: frozenset[int], preferred: int | None, since: int | None
+) -> dict[str, Any]:
+    """Everything one viewer sees now: the board, its legal actions and new log entries.
+
+    ``since`` is the log length the viewer already has (None: send the latest entries).
+    """
+    seat = perspective(match, held, preferred)
+    observation, legal = match.view_parts(seat)
+    version = match.version
+    start = version - 30 if since is None else since
+    start = max(0, start, version - EVENTS_PER_VIEW)
+    return {
+        "type": "view",
+        "match": match_summary(match),
+        "index": version,
+        "you": {
+            "seats": sorted(held),
+            "seat": seat,
+            "to_act": seat is not None and seat == match.to_move(),
+        },
+        "observation": observation,
+        "legal": legal,
+        "events_from": start,
+        "events": events_json(match, held, start),
+    }
+
+
+def replay_view(match: LiveMatch, step: int, seat: int | None) -> dict[str, Any]:
+    """A finished match after its first ``step`` actions, as ``seat`` (None: spectator)."""
+    state = match.state_at(step)
+    everyone = frozenset(range(match.game.num_players))
+    player = int(state.current_player())
+    return {
+        "type": "replay",
+        "match": match_summary(match),
+        "step": step,
+        "total": match.version,
+        "seat": seat,
+        "to_move": player if player >= 0 else None,
+        "observation": state.observation(seat),
+        "last": event_json(match, match.log[step - 1], everyone) if step > 0 else None,
+        "next": event_json(match, match.log[step], everyone) if step < match.version else None,
+    }

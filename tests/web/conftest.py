@@ -1,0 +1,81 @@
+"""Fixtures for the web tests: a toy hidden-information game, apps on SQLite, API helpers."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from farmstead.core import registry
+from farmstead.web.app import create_app
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from web_servers import POSTGRES_ENV, postgres_schema  # noqa: E402
+from web_toy_games import SecretDraftGame  # noqa: E402
+from webtools import quick_config  # noqa: E402
+
+
+@pytest.fixture
+def toy_game() -> Iterator[type[SecretDraftGame]]:
+    """Register the toy game for one test only."""
+    registry.register_game(SecretDraftGame)
+    try:
+        yield SecretDraftGame
+    finally:
+        registry._REGISTERED.pop(SecretDraftGame.type.name, None)
+
+
+@pytest.fixture
+def db_url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'farmstead-test.db'}"
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def any_db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """An empty database on SQLite, then on PostgreSQL.
+
+    PostgreSQL comes from $FARMSTEAD_TEST_POSTGRES_URL (a fresh schema per test). The test is
+    skipped only when the variable is not set; set but unreachable, it fails.
+    """
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'farmstead.db'}"
+        return
+    url = os.environ.get(POSTGRES_ENV, "").strip()
+    if not url:
+        pytest.skip(f"{POSTGRES_ENV} is not set")
+    try:
+        schema = postgres_schema(url)
+        schema_url = schema.__enter__()
+    except Exception as exc:
+        pytest.fail(f"{POSTGRES_ENV} is set but PostgreSQL cannot be used: {exc}")
+    try:
+        yield schema_url
+    finally:
+        schema.__exit__(None, None, None)
+
+
+@pytest.fixture
+def make_client(db_url: str) -> Iterator[Callable[..., TestClient]]:
+    """Open TestClients (lifespan included) on the test database; closed at teardown."""
+    clients: list[TestClient] = []
+
+    def make(**overrides: Any) -> TestClient:
+        client = TestClient(create_app(quick_config(overrides.pop("db", db_url), **overrides)))
+        client.__enter__()
+        clients.append(client)
+        return client
+
+    yield make
+    for client in reversed(clients):
+        client.__exit__(None, None, None)
+
+
+@pytest.fixture
+def client(toy_game: type, make_client: Callable[..., TestClient]) -> TestClient:
+    return make_client()
