@@ -56,7 +56,12 @@ def test_pages_and_openapi_are_served(client: TestClient) -> None:
     assert client.get("/static/games/rancho.js").status_code == 200
     schema = client.get("/openapi.json").json()
     assert "/api/matches/{match_id}/actions" in schema["paths"]
-    assert client.get("/docs").status_code == 200
+    docs = client.get("/docs")
+    assert docs.status_code == 200
+    # No asset from a CDN: every script and stylesheet of the API docs is served by us.
+    assert "/static/swagger/swagger-ui-bundle.js" in docs.text and "cdn" not in docs.text.lower()
+    assert client.get("/static/swagger/swagger-ui-bundle.js").status_code == 200
+    assert client.get("/static/swagger/swagger-ui.css").status_code == 200
 
 
 def test_hot_seat_match_played_to_the_end_and_record_replays(client: TestClient) -> None:

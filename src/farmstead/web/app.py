@@ -22,9 +22,11 @@ from pathlib import Path
 from typing import Any, Literal
 
 from fastapi import FastAPI, Query, Request, Response, WebSocket, WebSocketDisconnect
-from fastapi.responses import FileResponse
+from fastapi.openapi.docs import get_swagger_ui_html
+from fastapi.responses import FileResponse, HTMLResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field, ValidationError
+from swagger_ui_bundle import swagger_ui_path
 
 from farmstead.core.errors import FarmsteadError, UnknownGameError
 from farmstead.core.registry import game_type, list_games
@@ -162,8 +164,21 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         description="Play farm-animal board games: lobby, matches, seats, live updates.",
         version="0.1.0",
         lifespan=lifespan,
+        docs_url=None,  # served below from local files: no CDN
+        redoc_url=None,
     )
     install_error_handlers(app)
+
+    @app.get("/docs", include_in_schema=False)
+    async def docs() -> HTMLResponse:
+        """Swagger UI for the OpenAPI schema, with its assets served by this app."""
+        return get_swagger_ui_html(
+            openapi_url="/openapi.json",
+            title="Farmstead API",
+            swagger_js_url="/static/swagger/swagger-ui-bundle.js",
+            swagger_css_url="/static/swagger/swagger-ui.css",
+            swagger_favicon_url="/static/favicon.svg",
+        )
 
     @app.middleware("http")
     async def _headers(request: Request, call_next: Any) -> Response:
@@ -412,6 +427,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         "/replay/{match_id}",
     ):
         app.add_api_route(path, page, methods=["GET"], include_in_schema=False)
+    app.mount("/static/swagger", StaticFiles(directory=swagger_ui_path), name="swagger")
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
     return app
 
