@@ -289,7 +289,9 @@ def test_websocket_pushes_views_and_refuses_other_seats(client: TestClient) -> N
         after1 = ws1.receive_json()
         assert after0["index"] == after1["index"] == v0["index"] + 1
         assert after1["you"]["to_act"] and after1["legal"]
-        assert [e["text"] for e in after1["events"]] == ["Player 1 moved"]
+        # Another seat's decision in words as seat 2 may see it; its action id stays private.
+        assert [e["text"] for e in after1["events"]] == ["discard the card"]
+        assert [e["action"] for e in after1["events"]] == [None]
         ws0.send_json({"type": "nonsense"})
         assert ws0.receive_json()["type"] == "error"
         ws0.send_json({"type": "action", "action": "zero"})

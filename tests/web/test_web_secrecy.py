@@ -223,3 +223,28 @@ def test_seed_never_reaches_rancho_clients_RA_section8(make_client: Any) -> None
     texts.append(client.get("/api/matches").text)
     assert len(texts) > 10
     assert all(seed not in t for t in texts)
+
+
+def test_event_log_names_a_dealt_card_only_to_its_receiver(client: TestClient) -> None:
+    """DESIGN "Hidden information stays hidden": the words of a deal name the card for the
+    receiving seat only (State.action_to_string_for); the other seat and spectators read
+    "deal a card", and only the receiver gets the outcome's id."""
+    created = create_toy(client, [{"kind": "human"}, {"kind": "human"}])
+    match_id = created["id"]
+    tokens = [s["token"] for s in created["seats"]]
+    client.cookies.clear()
+
+    def deals(token: str | None) -> list[dict[str, Any]]:
+        headers = {"X-Seat-Token": token} if token else {}
+        answer = client.get(f"/api/matches/{match_id}/events?since=0", headers=headers)
+        assert answer.status_code == 200, answer.text
+        return [e for e in answer.json()["events"] if e["text"].startswith("deal")]
+
+    spectator = deals(None)
+    assert spectator and all(e["text"].startswith("deal a card") for e in spectator)
+    assert all(e["action"] is None for e in spectator)
+    for seat, token in enumerate(tokens):
+        mine = [e for e in deals(token) if e["text"].endswith(f"to player {seat + 1}")]
+        assert mine and all("Card#" in e["text"] for e in mine)
+        others = [e for e in deals(token) if not e["text"].endswith(f"to player {seat + 1}")]
+        assert others and all("Card#" not in e["text"] for e in others)

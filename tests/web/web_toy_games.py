@@ -132,6 +132,13 @@ class SecretDraftState(State):
             return f"deal {card_name(action)} to player {seat + 1}"
         return "keep the card" if action == KEEP else "discard the card"
 
+    def action_to_string_for(self, action: int, seat: int | None) -> str:
+        """A deal names the card only to its receiver; keeping or discarding is public."""
+        kind, receiver = self._step()
+        if kind == "deal" and seat != receiver:
+            return f"deal a card to player {receiver + 1}"
+        return self.action_to_string(action)
+
     def action_to_json(self, action: int) -> JSON:
         kind, _ = self._step()
         if kind == "deal":

@@ -100,13 +100,28 @@ class Seat:
 
 @dataclass
 class LogEntry:
-    """One action of the log, with its words as seen by whoever may see it."""
+    """One action of the log, with its words as each viewer may see them.
+
+    ``label`` names everything (for finished matches and perfect-information games);
+    ``seen[s]`` is the words seat ``s`` may see, ``seen[-1]`` a spectator's.
+    """
 
     index: int
     action: int
     seat: int
     label: str
     at: datetime
+    seen: tuple[str, ...] = ()
+
+
+def labels_for(state: State, action: int) -> tuple[str, tuple[str, ...]]:
+    """The full words of ``action`` and the words each seat (then a spectator) may see."""
+    label = state.action_to_string(action)
+    if state.game.type.perfect_information:
+        return label, ()
+    seats = range(state.game.num_players)
+    seen = tuple(state.action_to_string_for(action, s) for s in seats)
+    return label, (*seen, state.action_to_string_for(action, None))
 
 
 @dataclass(frozen=True)
@@ -287,12 +302,12 @@ class MatchManager:
         for entry in row.actions:
             if entry.index != len(match.log):
                 raise ValueError(f"log gap before action #{entry.index}")
-            label = state.action_to_string(entry.action)
+            label, seen = labels_for(state, entry.action)
             try:
                 state.apply_action(entry.action)
             except IllegalActionError as exc:
                 raise ValueError(f"logged action #{entry.index} is illegal: {exc}") from None
-            match.log.append(LogEntry(entry.index, entry.action, entry.seat, label, entry.at))
+            match.log.append(LogEntry(entry.index, entry.action, entry.seat, label, entry.at, seen))
         if state.is_terminal() and match.finished_at is None:
             # The finish mark is written with the last step; a log that ends the game
             # without it can only come from an older writer. Repair it.
@@ -476,16 +491,16 @@ class MatchManager:
         entries: list[LogEntry] = []
         at = now()
         if action is not None and seat is not None:
-            label = state.action_to_string(action)
+            label, seen = labels_for(state, action)
             state.apply_action(action)
-            entries.append(LogEntry(match.version, action, seat, label, at))
+            entries.append(LogEntry(match.version, action, seat, label, at, seen))
         while state.is_chance_node():
             index = match.version + len(entries)
             rng = Rng(derive_seed(match.seed, "chance", index))
             outcome = rng.sample_outcome(state.chance_outcomes())
-            label = state.action_to_string(outcome)
+            label, seen = labels_for(state, outcome)
             state.apply_action(outcome)
-            entries.append(LogEntry(index, outcome, CHANCE_SEAT, label, at))
+            entries.append(LogEntry(index, outcome, CHANCE_SEAT, label, at, seen))
         finished = (at, state.returns()) if state.is_terminal() else None
         try:
             self.storage.append_actions(

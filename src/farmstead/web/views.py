@@ -19,7 +19,7 @@ from typing import Any
 from farmstead.core.data import DataItem
 from farmstead.core.game import GameType, ParamSpec
 from farmstead.core.record import winners
-from farmstead.web.matches import BOT, CHANCE_SEAT, LiveMatch, LogEntry, Seat
+from farmstead.web.matches import BOT, LiveMatch, LogEntry, Seat
 from farmstead.web.storage import MatchRow
 
 EVENTS_PER_VIEW = 200
@@ -133,20 +133,27 @@ def perspective(match: LiveMatch, held: frozenset[int], preferred: int | None) -
 
 
 def event_json(match: LiveMatch, entry: LogEntry, held: frozenset[int]) -> dict[str, Any]:
-    """One log entry in words, redacted for viewers who may not know it."""
+    """One log entry in words, as the viewer may see it (``State.action_to_string_for``).
+
+    The action id is sent only when the viewer may know it: the game has no hidden
+    information, the match is over, or the viewer's own seat acted.
+    """
     public = match.game.type.perfect_information or match.finished
-    if public or (entry.seat >= 0 and entry.seat in held):
+    own = entry.seat >= 0 and entry.seat in held
+    if public or not entry.seen:
         return {
             "index": entry.index,
             "seat": entry.seat,
             "action": entry.action,
             "text": entry.label,
         }
-    if entry.seat == CHANCE_SEAT:
-        text = "a chance event"
-    else:
-        text = f"{match.seats[entry.seat].name} moved"
-    return {"index": entry.index, "seat": entry.seat, "action": None, "text": text}
+    viewer = entry.seat if own else (min(held) if held else -1)
+    return {
+        "index": entry.index,
+        "seat": entry.seat,
+        "action": entry.action if own else None,
+        "text": entry.seen[viewer],
+    }
 
 
 def events_json(
