@@ -47,8 +47,8 @@ def _chance_kind(state: RanchoState) -> str:
 
 
 def seat_name(state: RanchoState, seat: int) -> str:
-    """'seat 2 (purple)'."""
-    return f"seat {seat} ({state.cfg.colours[seat]})"
+    """A seat's farm colour, e.g. 'purple' (front ends number seats differently)."""
+    return state.cfg.colours[seat]
 
 
 def action_words(state: RanchoState, action: int) -> str:
@@ -61,7 +61,7 @@ def action_words(state: RanchoState, action: int) -> str:
         elif kind == "D6":
             return f"Predator die: {action} — pastures numbered {action} are attacked"
         elif 0 <= action < state.cfg.num_players:
-            return f"{seat_name(state, action).capitalize()} goes first"
+            return f"{seat_name(state, action).capitalize()} (seat {action}) goes first"
         return f"impossible chance outcome {action}"
     board = state.cfg.board
     try:
