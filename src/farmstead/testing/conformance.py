@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import math
+import operator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -82,7 +83,7 @@ class _Checker:
             return legal
         if not legal:
             self.fail(where, "no legal action at a non-terminal node")
-        if any(b <= a for a, b in zip(legal, legal[1:], strict=False)):
+        if not all(map(operator.lt, legal, legal[1:])):
             self.fail(where, f"legal actions not sorted and unique: {legal[:20]}")
         if player == PlayerId.CHANCE:
             outcomes = state.chance_outcomes()

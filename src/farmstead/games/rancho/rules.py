@@ -48,6 +48,7 @@ from farmstead.games.rancho.routes import chain_fees, first_links
 # Phases (rancho.md 5).
 FIRST_PLAYER, EXPANSION, DICE, ORDER, D6, DOG, PLACEMENT, OVER = range(8)
 PHASE_NAMES = ("first_player", "expansion", "dice", "order", "d6", "dog", "placement", "over")
+CHANCE_PHASES = frozenset((FIRST_PLAYER, DICE, D6))
 EMPTY = -1
 NO_ROUTE = -1
 
@@ -286,6 +287,12 @@ class RanchoState(State):
         if phase == OVER:
             return PlayerId.TERMINAL
         return PlayerId.CHANCE
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def is_chance_node(self) -> bool:
+        return self.phase in CHANCE_PHASES
 
     def returns(self) -> list[float]:
         """Zero-sum: the winner +1, every other seat -1/(n-1); all 0 for a draw or before the end."""
@@ -595,7 +602,9 @@ class RanchoState(State):
             self._next_attack()
             return
         self._apply_turn_action(action)
-        self._check_win()
+        # RA-R43: only placing animals (by hand, safest, or fee rabbits) can complete a herd.
+        if action == CONFIRM or action == ARRANGE_SAFEST or action >= self.cfg.layout.place_rabbit:
+            self._check_win()
 
     def _apply_turn_action(self, action: int) -> None:
         seat = self.active
