@@ -603,7 +603,7 @@ class RanchoState(State):
             return
         self._apply_turn_action(action)
         # RA-R43: only placing animals (by hand, safest, or fee rabbits) can complete a herd.
-        if action == CONFIRM or action == ARRANGE_SAFEST or action >= self.cfg.layout.place_rabbit:
+        if action in (CONFIRM, ARRANGE_SAFEST) or action >= self.cfg.layout.place_rabbit:
             self._check_win()
 
     def _apply_turn_action(self, action: int) -> None:
