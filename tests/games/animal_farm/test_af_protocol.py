@@ -15,6 +15,7 @@ from farmstead.core.errors import IllegalActionError, InvalidParamError, Invalid
 from farmstead.core.registry import load_game
 from farmstead.core.rng import Rng
 from farmstead.games.animal_farm.actions import END_TURN, STOP
+from farmstead.games.animal_farm.position import VIEW_KEYS
 
 PIG1, PIG2, PIG3, GOAT1, GOAT2, GOAT3, HORSE = range(7)
 
@@ -343,7 +344,7 @@ def test_AF_R25_observations_show_everything_to_everyone(phase):
     views = [state.observation(seat) for seat in (None, 0, 1)]
     for view in views:
         assert json.loads(json.dumps(view)) == view
-        body = {k: v for k, v in view.items() if k not in ("seat", "you")}
+        body = {k: v for k, v in view.items() if k not in VIEW_KEYS}
         assert body == state.to_json()
     with pytest.raises(ValueError):
         state.observation(2)

@@ -70,7 +70,7 @@ TURN_KEYS = (
     "start_zones",
 )
 # Keys an observation adds; accepted and ignored so that an observation is also a position.
-VIEW_KEYS = ("seat", "you")
+VIEW_KEYS = ("seat", "you", "display")
 
 
 def encode(state: AnimalFarmState) -> dict[str, Any]:

@@ -61,6 +61,7 @@ from farmstead.games.animal_farm.config import (
     build_config,
     param_specs,
 )
+from farmstead.games.animal_farm.display import display_facts
 
 
 class AnimalFarmState(State):
@@ -587,13 +588,15 @@ class AnimalFarmState(State):
 
     # --- views --------------------------------------------------------------------------
     def observation(self, seat: int | None) -> JSON:
-        """The whole position (AF-R25: nothing is hidden) and who is looking."""
+        """The whole position (AF-R25: nothing is hidden), who is looking, and public facts
+        derived from the position for displays (``display.display_facts``)."""
         check_seat(self.game, seat)
         doc = self.to_json()
         doc["seat"] = seat
         doc["you"] = (
             None if seat is None or self.p1_seat < 0 else PLAYER_NAMES[self.player_of(seat)]
         )
+        doc["display"] = display_facts(self, seat)
         return doc
 
     def to_json(self) -> JSON:
