@@ -124,9 +124,10 @@ def observation(state: FencesState, seat: int | None) -> dict[str, Any]:
     """What ``seat`` may see (``None``: a spectator).
 
     Public (FE-R24, FE-R25): the board, barns, stocks, scores, dealt farmer cards, hand sizes,
-    discards, the supply size, revealed hand tiles and the tile picked up for placing. Private
-    (FE-R22): the seat's own hand, and for the seat to move its legal placements. Never: other
-    hidden hand tiles or anything about the supply beyond its size (FE-R23).
+    seat colours, discards, the supply size, revealed hand tiles and the tile picked up for
+    placing. Private (FE-R22): the seat's own hand, and for the seat to move its legal
+    placements. Never: other hidden hand tiles or anything about the supply beyond its size
+    (FE-R23).
     """
     check_seat(state.game, seat)
     c = state.cfg
@@ -149,6 +150,8 @@ def observation(state: FencesState, seat: int | None) -> dict[str, Any]:
         "active": state.active,
         "first_player": state.first if state.first != NO else None,
         "colours": list(c.colours),
+        # Public: each seat's colour, in the shape the web app reads for its player list.
+        "seats": [{"colour": colour} for colour in c.colours],
         "board": _board(state),
         "barns": _barns(state),
         "fields": fields_summary(state),

@@ -79,6 +79,7 @@ export const NAMED_COLOURS = {
   red: "#c8323c",
   yellow: "#d9b310",
   white: "#f4f1e8",
+  green: "#2e9e4f",
 };
 
 export function seatLabel(match, seat) {
