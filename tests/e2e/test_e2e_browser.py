@@ -25,20 +25,12 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parents[1] / "web"))
 from web_servers import running  # noqa: E402
 
-playwright_api = pytest.importorskip("playwright.sync_api")
+from browser_kit import SCREENSHOTS  # noqa: E402
+
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-SHOTS = Path(__file__).parents[2] / "test-output" / "screenshots"
+SHOTS = SCREENSHOTS
 
 
 @pytest.fixture(scope="module")
@@ -48,16 +40,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     args = ("--bot-delay", "0.05", "--bot-step-delay", "0", "--bot-workers", "1")
     with running(db, *args, log=folder / "serve.log") as srv:
         yield srv
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium package")
-    with playwright_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        yield b
-        b.close()
 
 
 def new_page(browser: Any, width: int = 1280, height: int = 800) -> Any:
