@@ -27,7 +27,6 @@ from web_servers import running  # noqa: E402
 
 from browser_kit import SCREENSHOTS  # noqa: E402
 
-
 pytestmark = pytest.mark.browser
 
 SHOTS = SCREENSHOTS

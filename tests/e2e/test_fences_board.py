@@ -50,7 +50,6 @@ from web_servers import running  # noqa: E402
 from browser_kit import SCREENSHOTS  # noqa: E402
 from farmstead.games.fences.rules import FencesState  # noqa: E402
 
-
 pytestmark = pytest.mark.browser
 
 SHOTS = SCREENSHOTS
