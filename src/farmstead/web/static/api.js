@@ -36,6 +36,23 @@ export async function api(path, { method = "GET", body } = {}) {
 }
 
 /** Create an element: h("div", {class: "x", onclick: f}, child, "text", ...). */
+const SVG_NAMESPACE = "http://www.w3.org/2000/svg";
+
+/** An SVG element: attributes (``onX`` functions become listeners), then children. */
+export function svg(tag, attrs = {}, ...children) {
+  const el = document.createElementNS(SVG_NAMESPACE, tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k.startsWith("on") && typeof v === "function") el.addEventListener(k.slice(2), v);
+    else el.setAttribute(k, String(v));
+  }
+  for (const c of children.flat(Infinity)) {
+    if (c === null || c === undefined || c === false) continue;
+    el.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return el;
+}
+
 export function h(tag, attrs = {}, ...children) {
   const el = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs || {})) {

@@ -16,10 +16,9 @@
 //   * "End turn" stops the active unit if needed and ends the turn.
 // Actions are matched by their JSON (state.action_to_json): SELECT {unit}, STEP {dir},
 // PICK_UP {pile}, TARGET {to: [x, y]}, and STOP, DROP, END_TURN by type.
-import { h, SEAT_COLOURS } from "/static/api.js";
+import { h, SEAT_COLOURS, svg } from "/static/api.js";
 import { describe } from "/static/board-generic.js";
 
-const SVG_NS = "http://www.w3.org/2000/svg";
 const CELL = 40; // SVG units per square
 const PAD_LEFT = 16; // room for the row numbers
 const PAD_BOTTOM = 16; // room for the column numbers
@@ -40,19 +39,6 @@ const PHASE_HINT = {
   over: "Game over",
 };
 
-function svg(tag, attrs = {}, ...children) {
-  const el = document.createElementNS(SVG_NS, tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === undefined || v === null || v === false) continue;
-    if (k.startsWith("on") && typeof v === "function") el.addEventListener(k.slice(2), v);
-    else el.setAttribute(k, String(v));
-  }
-  for (const c of children.flat(Infinity)) {
-    if (c === null || c === undefined || c === false) continue;
-    el.append(c instanceof Node ? c : document.createTextNode(String(c)));
-  }
-  return el;
-}
 
 export function help() {
   return h("div", { class: "small" },

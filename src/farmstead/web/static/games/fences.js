@@ -12,7 +12,7 @@
 // Actions are matched by their JSON: SELECT/DISCARD {slot}, CELL {cell}, ROTATE {rot},
 // BARN {field}, PASS. Legality comes from the server: the seat's `placements` (cells and
 // rotations per hand slot) and its legal actions.
-import { api, h, NAMED_COLOURS, SEAT_COLOURS } from "/static/api.js";
+import { api, h, NAMED_COLOURS, SEAT_COLOURS, svg } from "/static/api.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const T = 100; // one tile in SVG units
@@ -39,19 +39,6 @@ const PHASE_WORDS = {
   over: "game over",
 };
 
-function svg(tag, attrs = {}, ...children) {
-  const el = document.createElementNS(SVG, tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === undefined || v === null || v === false) continue;
-    if (k.startsWith("on") && typeof v === "function") el.addEventListener(k.slice(2), v);
-    else el.setAttribute(k, String(v));
-  }
-  for (const c of children.flat(Infinity)) {
-    if (c === null || c === undefined || c === false) continue;
-    el.append(c instanceof Node ? c : document.createTextNode(String(c)));
-  }
-  return el;
-}
 
 const fmt = (n) => (Math.round(n * 10) / 10).toString();
 const cellKey = (r, c) => `${r},${c}`;

@@ -5,7 +5,7 @@
 // so a corrected board drops in without touching this file. Actions are matched by their JSON
 // (state.action_to_json): BUY/LINK {pasture}, UNPLACE/PLACE_RABBIT/PLACE_SHEEP {cell},
 // PLACE_COW/PLACE_HORSE {cells}, GIVE/RECEIVE/RETURN {kind}, and the simple ones by type.
-import { api, h, NAMED_COLOURS, SEAT_COLOURS } from "/static/api.js";
+import { api, h, NAMED_COLOURS, SEAT_COLOURS, svg } from "/static/api.js";
 import { describe } from "/static/board-generic.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -37,19 +37,6 @@ const PHASE_TEXT = {
   over: "The game is over",
 };
 
-function svg(tag, attrs = {}, ...children) {
-  const el = document.createElementNS(SVG, tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === undefined || v === null || v === false) continue;
-    if (k.startsWith("on") && typeof v === "function") el.addEventListener(k.slice(2), v);
-    else el.setAttribute(k, String(v));
-  }
-  for (const c of children.flat(Infinity)) {
-    if (c === null || c === undefined || c === false) continue;
-    el.append(c instanceof Node ? c : document.createTextNode(String(c)));
-  }
-  return el;
-}
 
 function centre(q, r) {
   return [SIZE * Math.sqrt(3) * (q + r / 2), SIZE * 1.5 * r];
