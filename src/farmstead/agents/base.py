@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from farmstead.core.errors import InvalidParamError
-from farmstead.core.game import ParamSpec, State
+from farmstead.core.game import Game, ParamSpec, State
 from farmstead.core.rng import Rng
 
 
@@ -35,6 +35,15 @@ class Agent(ABC):
     def step(self, state: State) -> int:
         """A legal action for ``state.current_player()``; ``state`` is not modified."""
 
+    def check_game(self, game: Game) -> None:
+        """Raise a clear ``FarmsteadError`` if this agent cannot play ``game``.
+
+        Called before a tournament starts, so that a missing requirement (a game without
+        heuristics, say) fails at once instead of inside a worker process. The base agent
+        needs nothing beyond the protocol.
+        """
+        return None
+
 
 @dataclass(frozen=True)
 class AgentSpec:
@@ -60,6 +69,28 @@ class AgentSpec:
         if not name:
             raise InvalidParamError(f"agent spec {text!r} has no agent name")
         return cls(name.strip(), params)
+
+    @classmethod
+    def parse_list(cls, text: str) -> list[AgentSpec]:
+        """Parse a comma-separated list of specs, e.g. ``"random,mcts:iterations=400,c=1"``.
+
+        Commas separate both agents and an agent's params: an item with ``=`` continues the
+        params of the agent before it; any other item starts a new agent.
+        """
+        groups: list[list[str]] = []
+        for item in text.split(","):
+            item = item.strip()
+            if not item:
+                raise InvalidParamError(f"agent list {text!r} has an empty item")
+            if "=" in item and ":" not in item.split("=", 1)[0]:
+                if not groups:
+                    raise InvalidParamError(
+                        f"agent list {text!r}: parameter {item!r} comes before any agent name"
+                    )
+                groups[-1].append(item)
+            else:
+                groups.append([item])
+        return [cls.parse(",".join(group)) for group in groups]
 
     def __str__(self) -> str:
         if not self.params:

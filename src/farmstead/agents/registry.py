@@ -11,6 +11,8 @@ from farmstead.core.rng import Rng
 # agent name -> "module:Class"; the human seat is handled by the front ends, not here.
 _AGENTS: dict[str, str] = {
     "random": "farmstead.agents.random_agent:RandomAgent",
+    "heuristic": "farmstead.agents.heuristic:HeuristicAgent",
+    "mcts": "farmstead.agents.mcts:MCTSAgent",
 }
 
 

@@ -24,6 +24,9 @@ COMMAND_MODULES = (
     "simulate_cmd",
     "bench_cmd",
     "serve_cmd",
+    "tournament_cmd",
+    "report_cmd",
+    "sweep_cmd",
 )
 
 for _module in COMMAND_MODULES:

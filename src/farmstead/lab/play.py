@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 
 from farmstead.agents.base import Agent, AgentSpec
 from farmstead.agents.registry import make_agent
@@ -23,17 +25,37 @@ def agent_rng(seed: int, seat: int) -> Rng:
     return Rng(derive_seed(seed, "agent", seat))
 
 
+@dataclass
+class MoveTimer:
+    """Thinking time and decision count per seat, filled in by ``play_game``.
+
+    Timings are kept out of the ``GameRecord`` so that records stay a pure function of the
+    game, the agents and the seed.
+    """
+
+    seconds: list[float] = field(default_factory=list)
+    decisions: list[int] = field(default_factory=list)
+
+    def reset(self, players: int) -> None:
+        """Zero the counters for a game of ``players`` seats."""
+        self.seconds = [0.0] * players
+        self.decisions = [0] * players
+
+
 def play_game(
     game: Game,
     agents: Sequence[str | AgentSpec | Agent],
     seed: int,
     on_step: StepHook | None = None,
+    *,
+    timer: MoveTimer | None = None,
 ) -> GameRecord:
     """Play ``game`` to the end and return its record.
 
     ``agents`` holds one agent (or agent spec) per seat; specs are built with the seat's
     seeded generator, so the same game, specs and seed always give the same record.
-    ``on_step(state, action)`` is called before each action is applied.
+    ``on_step(state, action)`` is called before each action is applied. ``timer``, when given,
+    receives each seat's thinking time and number of decisions.
     """
     if len(agents) != game.num_players:
         raise ValueError(f"{game.type.name} needs {game.num_players} agents, got {len(agents)}")
@@ -44,12 +66,19 @@ def play_game(
     chance = chance_rng(seed)
     state = game.new_initial_state()
     actions: list[int] = []
+    if timer is not None:
+        timer.reset(game.num_players)
     while not state.is_terminal():
         player = state.current_player()
         if player == PlayerId.CHANCE:
             action = chance.sample_outcome(state.chance_outcomes())
-        else:
+        elif timer is None:
             action = players[player].step(state)
+        else:
+            started = time.perf_counter()
+            action = players[player].step(state)
+            timer.seconds[player] += time.perf_counter() - started
+            timer.decisions[player] += 1
         if on_step is not None:
             on_step(state, action)
         state.apply_action(action)

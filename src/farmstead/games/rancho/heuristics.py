@@ -80,6 +80,20 @@ def evaluate(state: RanchoState, seat: int) -> float:
     return x / (1.0 + abs(x))
 
 
+def evaluate_all(state: RanchoState) -> list[float]:
+    """``evaluate(state, seat)`` for every seat, computing each seat's progress once."""
+    players = state.cfg.num_players
+    if state.is_terminal():
+        return [evaluate(state, seat) for seat in range(players)]
+    mine = [progress(state, seat) for seat in range(players)]
+    values = []
+    for seat in range(players):
+        best_other = max(p for other, p in enumerate(mine) if other != seat)
+        x = (mine[seat] - best_other) / SCALE
+        values.append(x / (1.0 + abs(x)))
+    return values
+
+
 def _exposure(state: RanchoState, seat: int) -> float:
     """Expected predator loss of the herd in hit units: the safest arrangement's, plus what the
     current arrangement adds to it (so picking animals up never looks safer)."""

@@ -1,0 +1,279 @@
+"""Monte Carlo tree search: UCT with chance nodes, n-player returns and information sets.
+
+One search builds a tree of action sequences from the position to move. Each iteration
+
+1. starts from the position itself (perfect information) or from a full position drawn with
+   ``state.sample_consistent(seat, rng)`` among those the searching seat cannot tell apart
+   (information-set MCTS, single observer: the tree is shared by all the draws);
+2. descends: chance nodes draw an outcome from ``chance_outcomes()``; decision nodes take an
+   untried legal action if there is one (and stop there) or else the child with the best UCB
+   score for the seat to move, counted over the iterations in which that child was legal
+   ("availability", which equals the parent's visits under perfect information);
+3. rolls out: plays on with the rollout policy for at most ``rollout_depth`` decisions, then
+   scores the position for every seat with the game's ``evaluate`` (or uses the returns when
+   the game ended; ``rollout_depth=-1`` plays to the end);
+4. backs up the whole value vector, one value per seat, so each seat maximises its own value
+   (right for 3+ players and for games that are not zero-sum).
+
+Values are kept in [0, 1]: returns are scaled by the game's utility range and evaluations
+(in [-1, 1]) are mapped linearly. With ``normalize`` (the default) UCB compares mean values
+rescaled by the range of leaf values seen so far in the search, so one exploration constant
+suits games whose evaluations differ by hundredths as well as games decided by wins and
+losses. The move played is the most visited root child.
+
+The budget is ``iterations`` and/or ``seconds``; with ``seconds`` the result depends on the
+machine's speed, with ``iterations`` alone it is a pure function of the position and the
+agent's generator.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Any
+
+from farmstead.agents.base import Agent
+from farmstead.agents.evaluation import (
+    EvaluateAllFn,
+    EvaluateFn,
+    evaluate_all_from,
+    load_evaluate,
+    load_evaluate_all,
+    terminal_values,
+)
+from farmstead.core.errors import InvalidParamError
+from farmstead.core.game import Game, ParamSpec, PlayerId, State
+from farmstead.core.rng import Rng
+
+CHANCE = int(PlayerId.CHANCE)
+
+
+class Node:
+    """One node of the search tree: visit counts and per-seat value sums of its subtree."""
+
+    __slots__ = ("children", "visits", "available", "values")
+
+    def __init__(self, players: int) -> None:
+        self.children: dict[int, Node] = {}
+        self.visits = 0
+        self.available = 1
+        self.values = [0.0] * players
+
+    def mean(self, seat: int) -> float:
+        """The mean value of ``seat`` over the visits of this node (0 when unvisited)."""
+        return self.values[seat] / self.visits if self.visits else 0.0
+
+
+class MCTSAgent(Agent):
+    """UCT / information-set MCTS over the game protocol (see the module docstring)."""
+
+    name = "mcts"
+    description = "UCT with sampled chance nodes, per-seat backups and information-set sampling"
+    params = (
+        ParamSpec("iterations", int, 100, "search iterations per move (0: no limit)", minimum=0),
+        ParamSpec("seconds", float, 0.0, "time budget per move in seconds (0: none)", minimum=0),
+        ParamSpec("c", float, 0.7, "UCB exploration constant", minimum=0),
+        ParamSpec(
+            "normalize",
+            bool,
+            True,
+            "rescale values by the range of leaf values seen in the search before UCB",
+        ),
+        ParamSpec(
+            "rollout_depth",
+            int,
+            0,
+            "decisions played after the tree before evaluating (0: evaluate the new leaf; "
+            "-1: play to the end)",
+            minimum=-1,
+        ),
+        ParamSpec(
+            "rollout",
+            str,
+            "random",
+            "rollout policy: random, or greedy (one-ply on evaluate, epsilon-random)",
+            choices=("random", "greedy"),
+        ),
+        ParamSpec(
+            "epsilon", float, 0.2, "greedy rollouts: chance of a random move", minimum=0, maximum=1
+        ),
+    )
+
+    def __init__(self, rng: Rng, evaluate: EvaluateFn | None = None, **params: Any) -> None:
+        super().__init__(rng, **params)
+        if self.config["iterations"] == 0 and self.config["seconds"] == 0:
+            raise InvalidParamError("mcts needs a budget: iterations > 0 or seconds > 0")
+        self._injected = evaluate
+        self._game_name: str | None = None
+        self._evaluate: EvaluateFn | None = None
+        self._evaluate_all: EvaluateAllFn | None = None
+        self.last_iterations = 0
+        self.last_root: Node | None = None
+        self._low, self._high = math.inf, -math.inf  # leaf values seen in the current search
+
+    # --- set-up --------------------------------------------------------------------------
+    def _needs_evaluation(self) -> bool:
+        return self.config["rollout_depth"] >= 0 or self.config["rollout"] == "greedy"
+
+    def check_game(self, game: Game) -> None:
+        self._bind(game)
+
+    def _bind(self, game: Game) -> None:
+        if self._game_name == game.type.name:
+            return
+        if self._injected is not None:
+            self._evaluate = self._injected
+            self._evaluate_all = evaluate_all_from(self._injected)
+        elif self._needs_evaluation():
+            self._evaluate = load_evaluate(game)
+            self._evaluate_all = load_evaluate_all(game)
+        self._game_name = game.type.name
+
+    # --- search --------------------------------------------------------------------------
+    def step(self, state: State) -> int:
+        actions = state.legal_actions()
+        if len(actions) == 1:
+            self.last_iterations = 0
+            return actions[0]
+        root = self.search(state)
+        return self._best_child(root, actions, state.current_player())
+
+    def search(self, state: State) -> Node:
+        """Run one search from ``state`` (a decision node) and return the root of its tree."""
+        self._bind(state.game)
+        seat = state.current_player()
+        players = state.game.num_players
+        perfect = state.game.type.perfect_information
+        root = Node(players)
+        iterations = self.config["iterations"]
+        seconds = self.config["seconds"]
+        deadline = time.perf_counter() + seconds if seconds > 0 else None
+        self._low, self._high = math.inf, -math.inf
+        done = 0
+        while True:
+            if iterations and done >= iterations:
+                break
+            if deadline is not None and done > 0 and time.perf_counter() >= deadline:
+                break
+            world = state.clone() if perfect else state.sample_consistent(seat, self.rng)
+            self._iterate(root, world, players)
+            done += 1
+        self.last_iterations = done
+        self.last_root = root
+        return root
+
+    def _iterate(self, root: Node, state: State, players: int) -> None:
+        rng = self.rng
+        c = self.config["c"]
+        path = [root]
+        node = root
+        while not state.is_terminal():
+            player = state.current_player()
+            if player == CHANCE:
+                outcome = rng.sample_outcome(state.chance_outcomes())
+                state.apply_action(outcome)
+                child = node.children.get(outcome)
+                if child is None:
+                    child = node.children[outcome] = Node(players)
+                node = child
+                path.append(node)
+                continue
+            children = node.children
+            untried: list[int] = []
+            legal = state.legal_actions()
+            for action in legal:
+                known = children.get(action)
+                if known is None:
+                    untried.append(action)
+                else:
+                    known.available += 1
+            if untried:
+                action = untried[0] if len(untried) == 1 else rng.choice(untried)
+                state.apply_action(action)
+                child = children[action] = Node(players)
+                path.append(child)
+                break
+            best_action = self._select(children, legal, player, c)
+            state.apply_action(best_action)
+            node = children[best_action]
+            path.append(node)
+        values = self._rollout(state)
+        self._low = min(self._low, *values)
+        self._high = max(self._high, *values)
+        for visited in path:
+            visited.visits += 1
+            sums = visited.values
+            for seat in range(players):
+                sums[seat] += values[seat]
+
+    def _select(self, children: dict[int, Node], legal: list[int], player: int, c: float) -> int:
+        """The legal child with the best UCB score for ``player``.
+
+        With ``normalize``, mean values are rescaled by the lowest and highest leaf value seen
+        in this search (all seats), so that ``c`` means the same whatever the spread of the
+        game's evaluation: when every leaf scores within a few hundredths, those hundredths
+        decide as much as the whole [0, 1] range would.
+        """
+        low, span = 0.0, 1.0
+        if self.config["normalize"] and self._high - self._low > 1e-9:
+            low, span = self._low, self._high - self._low
+        best_action, best_score = legal[0], -math.inf
+        for action in legal:
+            child = children[action]
+            mean = (child.values[player] / child.visits - low) / span
+            score = mean + c * math.sqrt(math.log(child.available) / child.visits)
+            if score > best_score:
+                best_score, best_action = score, action
+        return best_action
+
+    def _rollout(self, state: State) -> list[float]:
+        """Per-seat values in [0, 1] of ``state`` after a bounded playout."""
+        rng = self.rng
+        depth = self.config["rollout_depth"]
+        greedy = self.config["rollout"] == "greedy"
+        epsilon = self.config["epsilon"]
+        decisions = 0
+        while not state.is_terminal():
+            player = state.current_player()
+            if player == CHANCE:
+                state.apply_action(rng.sample_outcome(state.chance_outcomes()))
+                continue
+            if 0 <= depth <= decisions:
+                assert self._evaluate_all is not None
+                return [(v + 1.0) * 0.5 for v in self._evaluate_all(state)]
+            legal = state.legal_actions()
+            if greedy and len(legal) > 1 and rng.random() >= epsilon:
+                action = self._greedy_action(state, player, legal)
+            else:
+                action = legal[0] if len(legal) == 1 else rng.choice(legal)
+            state.apply_action(action)
+            decisions += 1
+        return [(v + 1.0) * 0.5 for v in terminal_values(state)]
+
+    def _greedy_action(self, state: State, seat: int, legal: list[int]) -> int:
+        """The action whose result ``evaluate`` rates best for ``seat`` (no chance expectation)."""
+        evaluate = self._evaluate
+        assert evaluate is not None
+        best_value = -math.inf
+        best: list[int] = []
+        for action in legal:
+            child = state.clone()
+            child.apply_action(action)
+            value = terminal_values(child)[seat] if child.is_terminal() else evaluate(child, seat)
+            if value > best_value:
+                best_value, best = value, [action]
+            elif value == best_value:
+                best.append(action)
+        return best[0] if len(best) == 1 else self.rng.choice(best)
+
+    @staticmethod
+    def _best_child(root: Node, legal: list[int], seat: int) -> int:
+        """The most visited legal root action; ties go to the higher mean, then the lower id."""
+        ranked = [
+            (child.visits, child.mean(seat), -action)
+            for action in legal
+            if (child := root.children.get(action)) is not None
+        ]
+        if not ranked:
+            return legal[0]
+        return -max(ranked)[2]

@@ -1,0 +1,81 @@
+"""``farmstead report``: statistics, PNG plots and a self-contained HTML page for results."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.table import Table
+
+from farmstead.cli.common import console, fail, user_errors
+from farmstead.lab.report import (
+    Table as ReportTable,
+)
+from farmstead.lab.report import (
+    build_report,
+    render_html,
+    report_plots,
+    report_tables,
+    write_plots,
+)
+from farmstead.lab.results import read_results, read_timings, timings_path
+
+
+def rich_table(table: ReportTable) -> Table:
+    """A report table for the terminal."""
+    title, headers, rows = table
+    out = Table(title=title, title_justify="left")
+    for i, header in enumerate(headers):
+        out.add_column(header, justify="left" if i == 0 else "right")
+    for row in rows:
+        out.add_row(*row)
+    return out
+
+
+def report_command(
+    results: Annotated[Path, typer.Argument(help="results JSONL file of a tournament")],
+    html: Annotated[
+        Path | None, typer.Option(help="write one self-contained HTML report here")
+    ] = None,
+    plots: Annotated[
+        Path | None, typer.Option(help="folder for the PNG plots (default: RESULTS-plots/)")
+    ] = None,
+    no_plots: Annotated[bool, typer.Option("--no-plots", help="write no PNG files")] = False,
+    timings: Annotated[
+        Path | None,
+        typer.Option(help="timings file for time per move (default: RESULTS.timings.jsonl)"),
+    ] = None,
+    bootstrap: Annotated[
+        int, typer.Option(help="bootstrap resamples for the Elo intervals", min=0)
+    ] = 200,
+) -> None:
+    """Win rates with Wilson intervals, Elo, seat advantage, draws, game length, time per move."""
+    if not results.is_file():
+        raise fail(f"no results file at {results}")
+    timing_file = timings if timings is not None else timings_path(results)
+    if timings is not None and not timings.is_file():
+        raise fail(f"no timings file at {timings}")
+    with user_errors():
+        records = list(read_results(results))
+        timing_rows = read_timings(timing_file) if timing_file.is_file() else None
+        report = build_report(records, timing_rows, bootstrap=bootstrap)
+    for table in report_tables(report):
+        console.print(rich_table(table))
+    if not report.move_times:
+        console.print("(no timings file: time per move not shown)")
+    if no_plots and html is None:
+        return
+    drawn = report_plots(report)
+    if not no_plots:
+        folder = plots if plots is not None else results.with_name(results.stem + "-plots")
+        paths = write_plots(drawn, folder)
+        console.print(f"Plots: {', '.join(str(p) for p in paths)}")
+    if html is not None:
+        html.parent.mkdir(parents=True, exist_ok=True)
+        html.write_text(render_html(report, drawn, source=results.name), encoding="utf-8")
+        console.print(f"HTML report: {html}")
+
+
+def register(app: typer.Typer) -> None:
+    app.command("report")(report_command)

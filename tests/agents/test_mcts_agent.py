@@ -1,0 +1,196 @@
+"""MCTS / information-set MCTS on positions with a known best move (toy games)."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+from toygames import (
+    BET,
+    PASS,
+    DiceNimGame,
+    KuhnGame,
+    KuhnState,
+    TreeGame,
+    leaf,
+    nim_evaluate,
+)
+
+from farmstead.agents.mcts import MCTSAgent
+from farmstead.core.game import State
+from farmstead.core.rng import Rng
+from farmstead.lab.play import play_game
+
+J, Q, K = 0, 1, 2
+
+
+def mcts(seed: int = 0, evaluate: Any = None, **params: Any) -> MCTSAgent:
+    params.setdefault("rollout_depth", -1)
+    return MCTSAgent(Rng(seed), evaluate=evaluate, **params)
+
+
+def kuhn(cards: list[int], history: list[int]) -> KuhnState:
+    state = KuhnGame(2).new_initial_state()
+    for card in cards:
+        state.apply_action(card)
+    for action in history:
+        state.apply_action(action)
+    return state
+
+
+def test_finds_the_immediate_win() -> None:
+    state = DiceNimGame(2, pile=3).new_initial_state()
+    assert mcts(iterations=200).step(state) == 2  # take 3
+
+
+def test_three_player_backup_keeps_each_seats_own_value() -> None:
+    """n-player returns vector: seat 1 maximises its own return, so after L it gives seat 0 the
+    win (+1) rather than the loss (-1) a two-player "opponent minimises me" search assumes.
+    The right move for seat 0 is therefore L (action 0), not the safe R worth 0.2."""
+    tree = {
+        "player": 0,
+        "moves": {
+            0: {"player": 1, "moves": {0: leaf(1.0, 0.5, -1.0), 1: leaf(-1.0, 0.0, 0.0)}},
+            1: leaf(0.2, 0.0, 0.0),
+        },
+    }
+    agent = mcts(iterations=400)
+    state = TreeGame(3, tree).new_initial_state()
+    assert agent.step(state) == 0
+    assert agent.last_root is not None
+    left = agent.last_root.children[0]
+    # mean values are kept per seat (scaled to [0, 1]): seat 1's value is its own 0.5 -> 0.75
+    assert left.mean(1) == pytest.approx(0.75, abs=0.1)
+
+
+def test_chance_node_is_searched_in_expectation() -> None:
+    """Safe 0.3 against a fair coin between +1 and -0.8 (expectation 0.1): stay safe."""
+    tree = {
+        "player": 0,
+        "moves": {
+            0: leaf(0.3, -0.3),
+            1: {"chance": {0: (0.5, leaf(1.0, -1.0)), 1: (0.5, leaf(-0.8, 0.8))}},
+        },
+    }
+    assert mcts(iterations=600).step(TreeGame(2, tree).new_initial_state()) == 0
+    tree["moves"][1]["chance"] = {0: (0.75, leaf(1.0, -1.0)), 1: (0.25, leaf(-0.8, 0.8))}
+    assert mcts(iterations=600).step(TreeGame(2, tree).new_initial_state()) == 1
+
+
+def test_ismcts_calls_a_bet_with_the_king() -> None:
+    """Kuhn poker: holding K against a bet, calling always wins (+2) and folding loses 1."""
+    state = kuhn([J, K], [BET])  # seat 1 holds K and faces seat 0's bet
+    assert mcts(iterations=300).step(state) == BET
+
+
+def test_ismcts_folds_the_jack_to_a_bet() -> None:
+    """Holding J against a bet, calling always loses 2 and folding loses 1."""
+    state = kuhn([J, K], [PASS, BET])
+    assert mcts(iterations=300).step(state) == PASS
+
+
+def test_ismcts_decision_does_not_depend_on_the_hidden_card() -> None:
+    """The search sees only what seat 0 may see: its choice and its whole tree statistics are
+    the same whether the opponent holds J or K (no peeking at hidden information)."""
+    results = []
+    for hidden in (J, K):
+        agent = mcts(seed=11, iterations=300)
+        action = agent.step(kuhn([Q, hidden], []))
+        assert agent.last_root is not None
+        stats = {a: (c.visits, c.values) for a, c in agent.last_root.children.items()}
+        results.append((action, stats))
+    assert results[0] == results[1]
+
+
+def test_hidden_information_without_a_sampler_is_a_clear_error(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(KuhnState, "sample_consistent", State.sample_consistent)
+    with pytest.raises(NotImplementedError, match="consistent-state sampler"):
+        mcts(iterations=10).step(kuhn([Q, K], []))
+
+
+def test_rollouts_stop_at_rollout_depth_and_use_evaluate() -> None:
+    """One iteration = one new tree node (1 decision) + at most rollout_depth random decisions,
+    then evaluate() scores the position for every seat."""
+    seen: list[int] = []
+
+    def counting(state: State, seat: int) -> float:
+        seen.append(state.pile)  # type: ignore[attr-defined]
+        return 0.0
+
+    state = DiceNimGame(2, pile=40, gusts=0).new_initial_state()
+    agent = mcts(iterations=5, rollout_depth=2, evaluate=counting)
+    agent.step(state)
+    assert len(seen) == 5 * 2  # once per seat per iteration
+    assert min(seen) >= 40 - 3 * 3  # at most 3 decisions of at most 3 tokens each
+
+
+def test_unbounded_rollouts_never_evaluate() -> None:
+    def forbidden(state: State, seat: int) -> float:
+        raise AssertionError("evaluate must not be called with rollout_depth=-1")
+
+    state = DiceNimGame(2, pile=12).new_initial_state()
+    mcts(iterations=50, rollout_depth=-1, evaluate=forbidden).step(state)
+
+
+def test_greedy_rollouts_find_the_win() -> None:
+    state = DiceNimGame(2, pile=7, gusts=0).new_initial_state()
+    agent = mcts(iterations=200, rollout_depth=6, rollout="greedy", evaluate=nim_evaluate)
+    assert agent.step(state) == 2
+
+
+def test_iteration_budget_is_exact_and_reproducible() -> None:
+    state = DiceNimGame(2, pile=20).new_initial_state()
+    first, second = mcts(seed=3, iterations=123), mcts(seed=3, iterations=123)
+    assert first.step(state) == second.step(state)
+    assert first.last_iterations == 123
+    assert first.last_root is not None and second.last_root is not None
+    assert {a: c.visits for a, c in first.last_root.children.items()} == {
+        a: c.visits for a, c in second.last_root.children.items()
+    }
+
+
+def test_time_budget_stops_the_search() -> None:
+    state = DiceNimGame(2, pile=60, gusts=10).new_initial_state()
+    agent = mcts(iterations=0, seconds=0.05)
+    started = time.perf_counter()
+    agent.step(state)
+    elapsed = time.perf_counter() - started
+    assert agent.last_iterations > 0
+    assert 0.05 <= elapsed < 1.0
+
+
+def test_state_is_not_modified() -> None:
+    state = kuhn([K, Q], [PASS])
+    before = state.to_json()
+    mcts(iterations=50).step(state)
+    assert state.to_json() == before
+
+
+def test_beats_random_at_dice_nim() -> None:
+    """Strength smoke test on a chance game."""
+    game = DiceNimGame(2, pile=15)
+    wins = 0
+    for i in range(20):
+        hero = mcts(seed=i, iterations=100)
+        seats: list[Any] = [hero, "random"] if i % 2 == 0 else ["random", hero]
+        record = play_game(game, seats, seed=i)
+        assert record.returns is not None
+        wins += record.returns[i % 2] > 0
+    assert wins >= 17
+
+
+def test_three_player_game_is_won_more_than_its_share() -> None:
+    """3 seats: mcts against two random players wins well above the fair third."""
+    game = DiceNimGame(3, pile=11)
+    wins = 0
+    for i in range(15):
+        seat = i % 3
+        seats: list[Any] = ["random"] * 3
+        seats[seat] = mcts(seed=i, iterations=150)
+        record = play_game(game, seats, seed=100 + i)
+        assert record.returns is not None
+        wins += record.returns[seat] > 0
+    assert wins >= 8
