@@ -11,9 +11,13 @@ import pytest
 from browser_kit import CHROMIUM, CHROMIUM_ARGS, SCREENSHOTS
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    """One headless Chromium for the whole run; a missing browser fails, never skips."""
+    """A headless Chromium per test module; a missing browser fails, never skips.
+
+    Module scope matters: Playwright's sync API runs an event loop in this thread while it is
+    open, which would break later tests that start their own (``asyncio.run``).
+    """
     sync_api = pytest.importorskip("playwright.sync_api")
     if not Path(CHROMIUM).exists():
         pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium package")
