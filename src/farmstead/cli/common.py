@@ -44,20 +44,6 @@ def parse_params(items: list[str] | None) -> dict[str, str]:
     return params
 
 
-def split_players(text: str) -> list[str]:
-    """``"human,random,mcts:iterations=50"`` to one spec per seat (commas inside specs: use ';')."""
-    out: list[str] = []
-    for part in text.split(","):
-        part = part.strip()
-        if not part:
-            continue
-        if "=" in part and out and ":" in out[-1] and ":" not in part:
-            out[-1] += "," + part  # a parameter of the previous agent spec
-        else:
-            out.append(part)
-    return out
-
-
 def renderer(game: Game) -> Callable[[State, int | None], str]:
     """The game's text renderer, or a generic one that prints the observation."""
     try:

@@ -10,7 +10,7 @@ from typing import Annotated
 import typer
 from rich.markup import escape
 
-from farmstead.agents.base import Agent
+from farmstead.agents.base import Agent, AgentSpec
 from farmstead.agents.registry import make_agent, validate_spec
 from farmstead.cli.common import (
     console,
@@ -18,7 +18,6 @@ from farmstead.cli.common import (
     parse_params,
     renderer,
     seat_label,
-    split_players,
     status_line,
     user_errors,
 )
@@ -82,7 +81,8 @@ def play_command(
     record: Annotated[Path | None, typer.Option(help="write the game record (JSON) here")] = None,
 ) -> None:
     """Play a game in the terminal against bots or in hot-seat."""
-    specs = split_players(players)
+    with user_errors():
+        specs = [str(spec) for spec in AgentSpec.parse_list(players)]
     with user_errors():
         configured = load_game(game, players=len(specs), **parse_params(param))
         for spec in specs:

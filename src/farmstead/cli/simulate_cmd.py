@@ -11,8 +11,9 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from farmstead.agents.base import AgentSpec
 from farmstead.agents.registry import validate_spec
-from farmstead.cli.common import console, fail, parse_params, split_players, user_errors
+from farmstead.cli.common import console, fail, parse_params, user_errors
 from farmstead.core.record import GameRecord
 from farmstead.core.registry import load_game
 from farmstead.core.rng import derive_seed
@@ -47,7 +48,8 @@ def simulate_command(
     workers: Annotated[int, typer.Option(help="worker processes (default: 1)")] = 1,
 ) -> None:
     """Play many seeded games with fixed seats and print win rates and lengths."""
-    specs = split_players(players)
+    with user_errors():
+        specs = [str(spec) for spec in AgentSpec.parse_list(players)]
     if n < 1:
         raise fail("-n must be at least 1")
     with user_errors():
