@@ -15,9 +15,10 @@ from toygames import (
     TreeGame,
     leaf,
     nim_evaluate,
+    tree_evaluate,
 )
 
-from farmstead.agents.mcts import MCTSAgent
+from farmstead.agents.mcts import OPEN_LOOP, MCTSAgent
 from farmstead.core.game import State
 from farmstead.core.rng import Rng
 from farmstead.lab.play import play_game
@@ -194,3 +195,83 @@ def test_three_player_game_is_won_more_than_its_share() -> None:
         assert record.returns is not None
         wins += record.returns[seat] > 0
     assert wins >= 8
+
+
+def _trap_tree() -> Any:
+    """Seat 0 picks 0 (evaluated 0.9, but seat 1's only replies lose for seat 0) or 1
+    (evaluated 0.0, and every reply leaves seat 0 ahead)."""
+    return {
+        "player": 0,
+        "moves": {
+            0: {
+                "player": 1,
+                "value": [0.9, -0.9],
+                "moves": {0: leaf(-1.0, 1.0), 1: leaf(-0.8, 0.8)},
+            },
+            1: {
+                "player": 1,
+                "value": [0.0, 0.0],
+                "moves": {0: leaf(0.5, -0.5), 1: leaf(0.6, -0.6)},
+            },
+            2: {"player": 1, "value": [-0.5, 0.5], "moves": {0: leaf(-0.5, 0.5)}},
+        },
+    }
+
+
+def test_prior_expands_every_child_at_its_evaluation() -> None:
+    """With priors one iteration scores every root child and plays the best-rated one, as the
+    greedy one-ply agent would."""
+    state = TreeGame(2, _trap_tree()).new_initial_state()
+    agent = mcts(iterations=1, prior=3, rollout_depth=0, evaluate=tree_evaluate)
+    assert agent.step(state) == 0
+    root = agent.last_root
+    assert root is not None
+    assert sorted(root.children) == [0, 1, 2]
+    unvisited = root.children[2]
+    assert unvisited.visits == 3
+    assert unvisited.mean(0) == pytest.approx(0.25)  # -0.5 mapped to [0, 1]
+
+
+def test_prior_is_overturned_by_the_search_below_it() -> None:
+    """The search looks past the prior: seat 1's replies make move 0 a loss, so move 1 wins."""
+    state = TreeGame(2, _trap_tree()).new_initial_state()
+    agent = mcts(iterations=60, prior=2, rollout_depth=0, evaluate=tree_evaluate)
+    assert agent.step(state) == 1
+
+
+def test_game_recommended_settings_fill_only_the_params_not_given() -> None:
+    """Animal Farm and Fences recommend mcts settings (their heuristics' SEARCH_SETTINGS); an
+    explicit value wins, the rest keep the recommendation, and Rancho recommends nothing."""
+    import farmstead
+
+    recommended = {
+        "animal_farm": {"prior": 2, "chance": "closed", "c": 0.7},
+        "fences": {"prior": 2, "chance": "open", "c": 0.3},
+    }
+    for name, settings in recommended.items():
+        game = farmstead.load_game(name)
+        default, explicit = MCTSAgent(Rng(0)), MCTSAgent(Rng(0), prior=0, c="1.5")
+        default.check_game(game)
+        explicit.check_game(game)
+        assert {key: default.config[key] for key in settings} == settings
+        assert (explicit.config["prior"], explicit.config["c"]) == (0, 1.5)
+        assert explicit.config["chance"] == settings["chance"]
+    plain = MCTSAgent(Rng(0))
+    plain.check_game(farmstead.load_game("rancho"))
+    assert (plain.config["prior"], plain.config["chance"], plain.config["c"]) == (0, "closed", 0.7)
+
+
+def test_open_loop_chance_shares_one_child_and_still_weighs_outcomes() -> None:
+    """chance="open": every outcome of a chance node leads to one shared child whose
+    statistics average the outcomes, so the expectation still decides (0.1 < 0.3: stay safe)."""
+    tree = {
+        "player": 0,
+        "moves": {
+            0: leaf(0.3, -0.3),
+            1: {"chance": {0: (0.5, leaf(1.0, -1.0)), 1: (0.5, leaf(-0.8, 0.8))}},
+        },
+    }
+    agent = mcts(iterations=600, chance="open")
+    assert agent.step(TreeGame(2, tree).new_initial_state()) == 0
+    assert agent.last_root is not None
+    assert list(agent.last_root.children[1].children) == [OPEN_LOOP]

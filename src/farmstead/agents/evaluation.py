@@ -5,8 +5,9 @@ Every game may ship ``farmstead.games.<name>.heuristics`` with::
     def evaluate(state: State, seat: int) -> float   # in [-1, 1], for any non-terminal state
 
 and optionally ``evaluate_all(state) -> list[float]`` (one value per seat, same meaning) when
-scoring every seat at once is cheaper. Agents look the module up by the game's registry name,
-never by importing a game directly.
+scoring every seat at once is cheaper, and ``SEARCH_SETTINGS``: per agent name, the parameter
+values that suit this game better than the agent's defaults (e.g. ``{"mcts": {"prior": 2}}``).
+Agents look the module up by the game's registry name, never by importing a game directly.
 """
 
 from __future__ import annotations
@@ -73,6 +74,16 @@ def load_evaluate_all(game: Game) -> EvaluateAllFn:
         fn: EvaluateAllFn = batch
         return fn
     return evaluate_all_from(module.evaluate)
+
+
+def load_search_settings(game: Game, agent: str) -> dict[str, object]:
+    """The settings ``game`` recommends for ``agent`` (empty when it has none or no heuristics)."""
+    try:
+        module = _heuristics_module(game)
+    except NoHeuristicsError:
+        return {}
+    settings = getattr(module, "SEARCH_SETTINGS", {})
+    return dict(settings.get(agent, {}))
 
 
 def evaluate_all_from(evaluate: EvaluateFn) -> EvaluateAllFn:

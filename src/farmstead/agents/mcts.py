@@ -5,7 +5,8 @@ One search builds a tree of action sequences from the position to move. Each ite
 1. starts from the position itself (perfect information) or from a full position drawn with
    ``state.sample_consistent(seat, rng)`` among those the searching seat cannot tell apart
    (information-set MCTS, single observer: the tree is shared by all the draws);
-2. descends: chance nodes draw an outcome from ``chance_outcomes()``; decision nodes take an
+2. descends: chance nodes draw an outcome from ``chance_outcomes()`` (with ``chance="open"``
+   every outcome leads to the same child, open-loop search); decision nodes take an
    untried legal action if there is one (and stop there) or else the child with the best UCB
    score for the seat to move, counted over the iterations in which that child was legal
    ("availability", which equals the parent's visits under perfect information);
@@ -15,11 +16,21 @@ One search builds a tree of action sequences from the position to move. Each ite
 4. backs up the whole value vector, one value per seat, so each seat maximises its own value
    (right for 3+ players and for games that are not zero-sum).
 
+With ``prior`` > 0 a decision node is expanded all at once: every legal child is scored with
+the game's ``evaluate`` and starts with ``prior`` virtual visits at that value (node priors,
+a form of progressive bias). The search then begins where the greedy one-ply agent would
+play and spends its iterations checking those moves against the replies below them, which is
+what makes it stronger than the greedy agent with few iterations in games with wide turns.
+
 Values are kept in [0, 1]: returns are scaled by the game's utility range and evaluations
 (in [-1, 1]) are mapped linearly. With ``normalize`` (the default) UCB compares mean values
 rescaled by the range of leaf values seen so far in the search, so one exploration constant
 suits games whose evaluations differ by hundredths as well as games decided by wins and
 losses. The move played is the most visited root child.
+
+A game's heuristics module may recommend settings for this agent (``SEARCH_SETTINGS``, see
+``farmstead.agents.evaluation``); they replace the defaults of the parameters the agent was
+not given explicitly.
 
 The budget is ``iterations`` and/or ``seconds``; with ``seconds`` the result depends on the
 machine's speed, with ``iterations`` alone it is a pure function of the position and the
@@ -37,8 +48,10 @@ from farmstead.agents.evaluation import (
     EvaluateAllFn,
     EvaluateFn,
     evaluate_all_from,
+    heuristics_module_name,
     load_evaluate,
     load_evaluate_all,
+    load_search_settings,
     terminal_values,
 )
 from farmstead.core.errors import InvalidParamError
@@ -46,6 +59,7 @@ from farmstead.core.game import Game, ParamSpec, PlayerId, State
 from farmstead.core.rng import Rng
 
 CHANCE = int(PlayerId.CHANCE)
+OPEN_LOOP = -1  # the one child key of a chance node in open-loop search (no action is -1)
 
 
 class Node:
@@ -68,7 +82,10 @@ class MCTSAgent(Agent):
     """UCT / information-set MCTS over the game protocol (see the module docstring)."""
 
     name = "mcts"
-    description = "UCT with sampled chance nodes, per-seat backups and information-set sampling"
+    description = (
+        "UCT with sampled chance nodes, per-seat backups, information-set sampling and node "
+        "priors from the game's evaluation"
+    )
     params = (
         ParamSpec("iterations", int, 100, "search iterations per move (0: no limit)", minimum=0),
         ParamSpec("seconds", float, 0.0, "time budget per move in seconds (0: none)", minimum=0),
@@ -95,12 +112,29 @@ class MCTSAgent(Agent):
             choices=("random", "greedy"),
         ),
         ParamSpec(
+            "prior",
+            int,
+            0,
+            "virtual visits given to each child at the value evaluate gives it when its parent "
+            "is expanded (0: no priors, untried children are expanded one per iteration)",
+            minimum=0,
+        ),
+        ParamSpec(
+            "chance",
+            str,
+            "closed",
+            "chance nodes: closed (one child per outcome) or open (one child for all outcomes, "
+            "so the statistics of the moves after a draw are shared by every draw)",
+            choices=("closed", "open"),
+        ),
+        ParamSpec(
             "epsilon", float, 0.2, "greedy rollouts: chance of a random move", minimum=0, maximum=1
         ),
     )
 
     def __init__(self, rng: Rng, evaluate: EvaluateFn | None = None, **params: Any) -> None:
         super().__init__(rng, **params)
+        self._given = {key: self.config[key] for key in params}
         if self.config["iterations"] == 0 and self.config["seconds"] == 0:
             raise InvalidParamError("mcts needs a budget: iterations > 0 or seconds > 0")
         self._injected = evaluate
@@ -113,7 +147,11 @@ class MCTSAgent(Agent):
 
     # --- set-up --------------------------------------------------------------------------
     def _needs_evaluation(self) -> bool:
-        return self.config["rollout_depth"] >= 0 or self.config["rollout"] == "greedy"
+        return (
+            self.config["rollout_depth"] >= 0
+            or self.config["rollout"] == "greedy"
+            or self.config["prior"] > 0
+        )
 
     def check_game(self, game: Game) -> None:
         self._bind(game)
@@ -121,6 +159,7 @@ class MCTSAgent(Agent):
     def _bind(self, game: Game) -> None:
         if self._game_name == game.type.name:
             return
+        self._apply_game_settings(game)
         if self._injected is not None:
             self._evaluate = self._injected
             self._evaluate_all = evaluate_all_from(self._injected)
@@ -128,6 +167,21 @@ class MCTSAgent(Agent):
             self._evaluate = load_evaluate(game)
             self._evaluate_all = load_evaluate_all(game)
         self._game_name = game.type.name
+
+    def _apply_game_settings(self, game: Game) -> None:
+        """Take the game's recommended settings for every parameter not given explicitly."""
+        config = {spec.name: self._given.get(spec.name, spec.default) for spec in type(self).params}
+        for key, value in load_search_settings(game, self.name).items():
+            if key in self._given:
+                continue
+            spec = next((p for p in type(self).params if p.name == key), None)
+            if spec is None:
+                raise InvalidParamError(
+                    f"{heuristics_module_name(game)} recommends unknown {self.name} "
+                    f"parameter {key!r}"
+                )
+            config[key] = spec.coerce(value)
+        self.config = config
 
     # --- search --------------------------------------------------------------------------
     def step(self, state: State) -> int:
@@ -165,6 +219,8 @@ class MCTSAgent(Agent):
     def _iterate(self, root: Node, state: State, players: int) -> None:
         rng = self.rng
         c = self.config["c"]
+        prior = self.config["prior"]
+        open_loop = self.config["chance"] == "open"
         path = [root]
         node = root
         while not state.is_terminal():
@@ -172,15 +228,31 @@ class MCTSAgent(Agent):
             if player == CHANCE:
                 outcome = rng.sample_outcome(state.chance_outcomes())
                 state.apply_action(outcome)
-                child = node.children.get(outcome)
+                key = OPEN_LOOP if open_loop else outcome
+                child = node.children.get(key)
                 if child is None:
-                    child = node.children[outcome] = Node(players)
+                    child = node.children[key] = Node(players)
                 node = child
                 path.append(node)
                 continue
             children = node.children
-            untried: list[int] = []
             legal = state.legal_actions()
+            if prior:
+                fresh = not children
+                for action in legal:
+                    known = children.get(action)
+                    if known is None:
+                        children[action] = self._prior_child(state, action, players, prior)
+                    else:
+                        known.available += 1
+                best_action = self._select(children, legal, player, c)
+                state.apply_action(best_action)
+                node = children[best_action]
+                path.append(node)
+                if fresh:
+                    break
+                continue
+            untried: list[int] = []
             for action in legal:
                 known = children.get(action)
                 if known is None:
@@ -197,7 +269,17 @@ class MCTSAgent(Agent):
             state.apply_action(best_action)
             node = children[best_action]
             path.append(node)
-        values = self._rollout(state)
+        leaf = path[-1]
+        if (
+            prior
+            and self.config["rollout_depth"] == 0
+            and leaf.visits == prior
+            and not leaf.children
+        ):
+            # A child created by this iteration's expansion: its evaluation is its prior.
+            values = [v / prior for v in leaf.values]
+        else:
+            values = self._rollout(state)
         self._low = min(self._low, *values)
         self._high = max(self._high, *values)
         for visited in path:
@@ -205,6 +287,23 @@ class MCTSAgent(Agent):
             sums = visited.values
             for seat in range(players):
                 sums[seat] += values[seat]
+
+    def _prior_child(self, state: State, action: int, players: int, prior: int) -> Node:
+        """A child node for ``action`` holding ``prior`` virtual visits at its evaluation."""
+        child_state = state.clone()
+        child_state.apply_action(action)
+        if child_state.is_terminal():
+            raw = terminal_values(child_state)
+        else:
+            assert self._evaluate_all is not None
+            raw = self._evaluate_all(child_state)
+        values = [(v + 1.0) * 0.5 for v in raw]
+        self._low = min(self._low, *values)
+        self._high = max(self._high, *values)
+        child = Node(players)
+        child.visits = prior
+        child.values = [v * prior for v in values]
+        return child
 
     def _select(self, children: dict[int, Node], legal: list[int], player: int, c: float) -> int:
         """The legal child with the best UCB score for ``player``.
