@@ -66,7 +66,10 @@ def test_sweep_command_writes_table_plots_and_html(tmp_path: Path) -> None:
             ["tournament", "rancho", "--agents", "random,alphago"],
             "valid choices: heuristic, mcts, random",
         ),
-        (["tournament", "rancho", "--agents", "mcts:iters=5"], "valid parameters: c, epsilon"),
+        (
+            ["tournament", "rancho", "--agents", "mcts:iters=5"],
+            "valid parameters: c, chance, epsilon",
+        ),
         (["tournament", "rancho", "--agents", "random", "--param", "dye=9"], "valid parameters"),
         (["tournament", "chess", "--agents", "random"], "unknown game 'chess'"),
         (["tournament", "rancho", "--agents", "random", "--backend", "spark"], "local, ray"),
