@@ -1,4 +1,4 @@
-"""The ``farmstead`` command line: list, rules, play, replay, simulate, check, bench."""
+"""The ``farmstead`` command line: list, rules, agents, play, replay, simulate, check, bench."""
 
 from __future__ import annotations
 
@@ -194,3 +194,32 @@ def test_play_never_names_a_bots_drawn_tile() -> None:
     assert any(line.endswith("Yellow draws a tile") for line in draws)
     assert not any("Yellow draws" in line and not line.endswith("draws a tile") for line in draws)
     assert any("Blue draws F" in line for line in draws)
+
+
+def test_agents_lists_every_agent_and_parameter() -> None:
+    code, out = run("agents")
+    assert code == 0
+    for word in ("random", "heuristic", "mcts", "iterations", "chance_samples", "prior"):
+        assert word in out
+    assert "uses" not in out  # no game named: no recommendation column
+
+
+def test_agents_for_a_game_shows_its_recommended_settings() -> None:
+    """Fences recommends prior 2, open-loop chance nodes and c 0.3 for mcts (its heuristics'
+    SEARCH_SETTINGS); Rancho recommends nothing."""
+    result = runner.invoke(app, ["agents", "fences"], terminal_width=200)
+    assert result.exit_code == 0 and "fences uses" in result.output
+    recommended: dict[str, str] = {}
+    for line in result.output.splitlines():
+        cells = [cell.strip() for cell in line.split("│")]
+        if len(cells) == 7 and cells[2]:  # │ agent │ parameter │ default │ meaning │ uses │
+            recommended[cells[2]] = cells[5]
+    assert recommended["prior"] == "2" and recommended["chance"] == "'open'"
+    assert recommended["c"] == "0.3" and recommended["iterations"] == ""
+    code, out = run("agents", "rancho")
+    assert code == 0 and "rancho uses" in out
+
+
+def test_agents_for_an_unknown_game_is_a_clean_error() -> None:
+    code, out = run("agents", "chess")
+    assert code == 2 and "unknown game 'chess'" in out and "Traceback" not in out

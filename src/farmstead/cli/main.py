@@ -20,6 +20,7 @@ app = typer.Typer(
 # Modules under farmstead.cli that add commands to the app.
 COMMAND_MODULES = (
     "games_cmd",
+    "agents_cmd",
     "play_cmd",
     "simulate_cmd",
     "bench_cmd",
