@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -13,6 +13,15 @@ from rich.markup import escape
 
 from farmstead.core.errors import FarmsteadError
 from farmstead.core.game import Game, State
+
+# Options shared by the commands that run games through the lab's backends.
+WorkersOption = Annotated[
+    int | None, typer.Option(help="worker processes (default: all local cores)", min=1)
+]
+BackendOption = Annotated[str, typer.Option(help="where games run: local or ray")]
+RayAddressOption = Annotated[
+    str | None, typer.Option(help="address of a Ray cluster (with --backend ray)")
+]
 
 console = Console(highlight=False)
 err_console = Console(stderr=True, highlight=False)

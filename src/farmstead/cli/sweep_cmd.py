@@ -8,7 +8,15 @@ from typing import Annotated
 
 import typer
 
-from farmstead.cli.common import console, fail, parse_params, user_errors
+from farmstead.cli.common import (
+    BackendOption,
+    RayAddressOption,
+    WorkersOption,
+    console,
+    fail,
+    parse_params,
+    user_errors,
+)
 from farmstead.cli.report_cmd import rich_table
 from farmstead.cli.tournament_cmd import progress_bar
 from farmstead.lab.backends import BACKENDS
@@ -44,13 +52,9 @@ def sweep_command(
     fixed: Annotated[
         list[str] | None, typer.Option(help="game parameter KEY=VALUE kept fixed (repeatable)")
     ] = None,
-    workers: Annotated[
-        int | None, typer.Option(help="worker processes (default: all local cores)", min=1)
-    ] = None,
-    backend: Annotated[str, typer.Option(help="where games run: local or ray")] = "local",
-    ray_address: Annotated[
-        str | None, typer.Option(help="address of a Ray cluster (with --backend ray)")
-    ] = None,
+    workers: WorkersOption = None,
+    backend: BackendOption = "local",
+    ray_address: RayAddressOption = None,
     out: Annotated[
         Path | None,
         typer.Option(help="folder for results, plots and sweep.html (default: sweep-GAME/)"),

@@ -17,7 +17,16 @@ from rich.progress import (
 )
 from rich.table import Table
 
-from farmstead.cli.common import console, err_console, fail, parse_params, user_errors
+from farmstead.cli.common import (
+    BackendOption,
+    RayAddressOption,
+    WorkersOption,
+    console,
+    err_console,
+    fail,
+    parse_params,
+    user_errors,
+)
 from farmstead.core.record import GameRecord
 from farmstead.lab.backends import BACKENDS
 from farmstead.lab.results import timings_path
@@ -88,13 +97,9 @@ def tournament_command(
     param: Annotated[
         list[str] | None, typer.Option(help="game parameter KEY=VALUE (repeatable)")
     ] = None,
-    workers: Annotated[
-        int | None, typer.Option(help="worker processes (default: all local cores)", min=1)
-    ] = None,
-    backend: Annotated[str, typer.Option(help="where games run: local or ray")] = "local",
-    ray_address: Annotated[
-        str | None, typer.Option(help="address of a Ray cluster (with --backend ray)")
-    ] = None,
+    workers: WorkersOption = None,
+    backend: BackendOption = "local",
+    ray_address: RayAddressOption = None,
     out: Annotated[Path, typer.Option(help="results JSONL file; a re-run resumes it")] = Path(
         "results.jsonl"
     ),
