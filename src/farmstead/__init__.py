@@ -13,6 +13,7 @@ from farmstead.core import (
     Game,
     GameInfo,
     GameRecord,
+    GameRegistration,
     GameType,
     IllegalActionError,
     InvalidParamError,
@@ -33,6 +34,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "JSON",
+    "GameRegistration",
     "FarmsteadError",
     "Game",
     "GameInfo",

@@ -14,12 +14,11 @@ from toygames import DiceNimGame, nim_evaluate
 from farmstead.agents.evaluation import (
     NoHeuristicsError,
     evaluate_all_from,
-    heuristics_module_name,
     load_evaluate,
     load_evaluate_all,
     terminal_values,
 )
-from farmstead.core.registry import game_names, load_game
+from farmstead.core.registry import GameRegistration, game_names, load_game, registered_game
 from farmstead.lab.play import play_game
 
 
@@ -60,10 +59,16 @@ def test_evaluate_is_bounded_and_evaluate_all_agrees(name: str) -> None:
     assert checked >= 30
 
 
-def test_missing_heuristics_module_names_it() -> None:
+def test_unregistered_game_has_no_heuristics_and_says_so() -> None:
     game = DiceNimGame(2)
-    with pytest.raises(NoHeuristicsError, match=heuristics_module_name(game)):
+    with pytest.raises(NoHeuristicsError, match="'toy_dice_nim' is not registered"):
         load_evaluate(game)
+
+
+def test_registered_game_without_heuristics_says_so() -> None:
+    record = GameRegistration(game=DiceNimGame, rules_summary="Take 1-3 tokens; last one wins.")
+    with registered_game(record), pytest.raises(NoHeuristicsError, match="registers no heuristics"):
+        load_evaluate(DiceNimGame(2))
 
 
 def test_evaluate_all_from_a_single_evaluate() -> None:

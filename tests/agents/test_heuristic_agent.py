@@ -101,7 +101,7 @@ def test_state_is_not_modified() -> None:
 
 
 def test_game_without_heuristics_is_a_clear_error() -> None:
-    """No farmstead.games.<name>.heuristics: a NoHeuristicsError naming the game and module."""
+    """A game without registered heuristics: a NoHeuristicsError naming the game."""
     game = DiceNimGame(2)
     agent = HeuristicAgent(Rng(0))
     with pytest.raises(NoHeuristicsError) as info:

@@ -51,7 +51,7 @@ class DiceNimGame(Game):
         return DiceNimState(self, self.params["pile"], self.params["gusts"], 0, False, -1)
 
     def state_from_json(self, doc: Any) -> DiceNimState:
-        self.check_position_header(doc)
+        self.position_reader(doc)
         try:
             return DiceNimState(
                 self,
@@ -112,12 +112,12 @@ class DiceNimState(State):
         self.player = (self.player + 1) % self.game.num_players
         self.gust_pending = self.gusts_left > 0
 
-    def action_to_string(self, action: int) -> str:
+    def _action_to_string(self, action: int) -> str:
         if self.gust_pending:
             return "gust" if action else "calm"
         return f"take {action + 1}"
 
-    def action_to_json(self, action: int) -> Any:
+    def _action_to_json(self, action: int) -> Any:
         return {"take": action + 1}
 
     def action_from_json(self, doc: Any) -> int:
@@ -126,7 +126,7 @@ class DiceNimState(State):
         except (KeyError, TypeError, ValueError):
             raise IllegalActionError(f"not a dice nim action: {doc!r}") from None
 
-    def observation(self, seat: int | None) -> Any:
+    def _observation(self, seat: int | None) -> Any:
         return self.to_json()
 
     def to_json(self) -> Any:
@@ -181,7 +181,7 @@ class KuhnGame(Game):
         return KuhnState(self, [], [])
 
     def state_from_json(self, doc: Any) -> KuhnState:
-        self.check_position_header(doc)
+        self.position_reader(doc)
         return KuhnState(self, list(doc["cards"]), list(doc["history"]))
 
 
@@ -229,12 +229,12 @@ class KuhnState(State):
         else:
             self.history = [*self.history, action]
 
-    def action_to_string(self, action: int) -> str:
+    def _action_to_string(self, action: int) -> str:
         if self.is_chance_node():
             return "deal a card"  # which card is hidden
         return ("pass", "bet")[action]
 
-    def action_to_json(self, action: int) -> Any:
+    def _action_to_json(self, action: int) -> Any:
         return ("pass", "bet")[action]
 
     def action_from_json(self, doc: Any) -> int:
@@ -242,7 +242,7 @@ class KuhnState(State):
             raise IllegalActionError(f"not a kuhn action: {doc!r}")
         return 0 if doc == "pass" else 1
 
-    def observation(self, seat: int | None) -> Any:
+    def _observation(self, seat: int | None) -> Any:
         shown = self.is_terminal() and self.history not in ([BET, PASS], [PASS, BET, PASS])
         cards = [CARD_NAMES[c] if (seat == i or shown) else None for i, c in enumerate(self.cards)]
         return {"cards": cards, "history": list(self.history)}
@@ -343,16 +343,16 @@ class TreeState(State):
     def _apply(self, action: int) -> None:
         self.path = [*self.path, action]
 
-    def action_to_string(self, action: int) -> str:
+    def _action_to_string(self, action: int) -> str:
         return str(action)
 
-    def action_to_json(self, action: int) -> Any:
+    def _action_to_json(self, action: int) -> Any:
         return action
 
     def action_from_json(self, doc: Any) -> int:
         return int(doc)
 
-    def observation(self, seat: int | None) -> Any:
+    def _observation(self, seat: int | None) -> Any:
         return self.to_json()
 
     def to_json(self) -> Any:

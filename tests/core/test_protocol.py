@@ -131,3 +131,28 @@ def test_state_from_json_rejects_other_games_and_player_counts() -> None:
         game.state_from_json({**doc, "game": "fences"})
     with pytest.raises(InvalidPositionError):
         game.state_from_json(json.dumps(doc))  # a string, not an object
+
+
+def test_data_items_carry_per_field_provenance(tmp_path, monkeypatch) -> None:
+    """A record mixing tags gives each field its own; the item's tag is its weakest field's."""
+    import pytest as _pytest
+
+    from farmstead.core.data import DataFileError, data_items, load_data
+
+    package = tmp_path / "provenance_pkg"
+    (package / "data").mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    (package / "data" / "cards.toml").write_text(
+        '[T01]\nname = "Sheep"\natk = 0\n[T01.provenance]\nname = "OFFICIAL"\natk = "PROPOSED"\n'
+        '[T02]\nname = "Goose"\nprovenance = "DERIVED"\n'
+    )
+    (package / "data" / "bad.toml").write_text(
+        '[T01]\nname = "Sheep"\natk = 0\n[T01.provenance]\nname = "OFFICIAL"\n'
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    items = {item.name: item for item in data_items("provenance_pkg", ["cards.toml"])}
+    assert items["T01"].provenance == "PROPOSED"
+    assert items["T01"].field_provenance == {"name": "OFFICIAL", "atk": "PROPOSED"}
+    assert items["T02"].provenance == "DERIVED" and items["T02"].field_provenance == {}
+    with _pytest.raises(DataFileError, match="missing \\['atk'\\]"):
+        load_data("provenance_pkg", "bad.toml")

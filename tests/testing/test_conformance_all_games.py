@@ -43,7 +43,7 @@ def test_rancho_short_games_all_end_within_limits() -> None:
 
 def test_checker_catches_a_broken_clone() -> None:
     """The checker itself must fail on a broken game (a test that can fail)."""
-    from farmstead.games.rancho.rules import RanchoState
+    from farmstead.games.rancho.game import RanchoState
 
     original = RanchoState.clone
 

@@ -21,8 +21,8 @@ class HeuristicAgent(Agent):
     sampled outcomes otherwise, down to ``chance_depth`` consecutive chance nodes. Terminal
     positions score their returns scaled to [-1, 1]. Ties are broken by the agent's generator.
 
-    ``evaluate`` may be injected (tests, games outside the registry); by default it is
-    ``farmstead.games.<game>.heuristics.evaluate``.
+    ``evaluate`` may be injected (tests, games outside the registry); by default it is the
+    ``evaluate`` of the game's registered heuristics.
     """
 
     name = "heuristic"

@@ -28,8 +28,8 @@ rescaled by the range of leaf values seen so far in the search, so one explorati
 suits games whose evaluations differ by hundredths as well as games decided by wins and
 losses. The move played is the most visited root child.
 
-A game's heuristics module may recommend settings for this agent (``SEARCH_SETTINGS``, see
-``farmstead.agents.evaluation``); they replace the defaults of the parameters the agent was
+A game's heuristics may recommend settings for this agent (``Heuristics.search_settings`` of
+its registration, see ``farmstead.agents.evaluation``); they replace the defaults of the parameters the agent was
 not given explicitly.
 
 The budget is ``iterations`` and/or ``seconds``; with ``seconds`` the result depends on the
@@ -48,7 +48,6 @@ from farmstead.agents.evaluation import (
     EvaluateAllFn,
     EvaluateFn,
     evaluate_all_from,
-    heuristics_module_name,
     load_evaluate,
     load_evaluate_all,
     load_search_settings,
@@ -177,7 +176,7 @@ class MCTSAgent(Agent):
             spec = next((p for p in type(self).params if p.name == key), None)
             if spec is None:
                 raise InvalidParamError(
-                    f"{heuristics_module_name(game)} recommends unknown {self.name} "
+                    f"the heuristics of {game.type.name!r} recommend unknown {self.name} "
                     f"parameter {key!r}"
                 )
             config[key] = spec.coerce(value)

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import importlib
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from farmstead.agents.base import Agent, AgentSpec
-from farmstead.core.errors import UnknownAgentError
+from farmstead.core.errors import FarmsteadError, UnknownAgentError
 from farmstead.core.rng import Rng
 
 # agent name -> "module:Class"; the human seat is handled by the front ends, not here.
@@ -28,6 +30,19 @@ def agent_class(name: str) -> type[Agent]:
     module_name, class_name = _AGENTS[name].split(":")
     cls: type[Agent] = getattr(importlib.import_module(module_name), class_name)
     return cls
+
+
+@contextmanager
+def registered_agent(name: str, target: str) -> Iterator[None]:
+    """Register the agent class at ``target`` ("module:Class") as ``name`` for the duration of
+    a ``with`` block (tests, notebooks); a taken name is a ``FarmsteadError``."""
+    if name in _AGENTS:
+        raise FarmsteadError(f"an agent named {name!r} is already registered")
+    _AGENTS[name] = target
+    try:
+        yield
+    finally:
+        del _AGENTS[name]
 
 
 def make_agent(spec: str | AgentSpec, rng: Rng) -> Agent:

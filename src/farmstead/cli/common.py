@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable, Iterator
+import json
+from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Annotated, Any
 
@@ -13,6 +13,7 @@ from rich.markup import escape
 
 from farmstead.core.errors import FarmsteadError
 from farmstead.core.game import Game, State
+from farmstead.core.registry import RenderFn, registration
 
 # Options shared by the commands that run games through the lab's backends.
 WorkersOption = Annotated[
@@ -53,18 +54,17 @@ def parse_params(items: list[str] | None) -> dict[str, str]:
     return params
 
 
-def renderer(game: Game) -> Callable[[State, int | None], str]:
-    """The game's text renderer, or a generic one that prints the observation."""
-    try:
-        module = importlib.import_module(f"farmstead.games.{game.type.name}.render")
-        render: Callable[[State, int | None], str] = module.render
+def renderer(game: Game) -> RenderFn:
+    """The game's registered text renderer; a game that registers none is shown as its
+    observation in JSON."""
+    render = registration(game.type.name).render
+    if render is not None:
         return render
-    except (ImportError, AttributeError):
 
-        def generic(state: State, seat: int | None) -> str:
-            return escape(repr(state.observation(seat)))
+    def observation_as_json(state: State, seat: int | None) -> str:
+        return escape(json.dumps(state.observation(seat), indent=1, sort_keys=True))
 
-        return generic
+    return observation_as_json
 
 
 def seat_label(state: State, seat: int) -> str:
@@ -79,10 +79,6 @@ def seat_label(state: State, seat: int) -> str:
 
 
 def status_line(state: State, seat: int | None) -> str:
-    """The game's one-line prompt status (``render.status``), or '' when it has none."""
-    try:
-        module = importlib.import_module(f"farmstead.games.{state.game.type.name}.render")
-    except ImportError:
-        return ""
-    status = getattr(module, "status", None)
-    return str(status(state, seat)) if callable(status) else ""
+    """The game's one-line prompt status, or '' when it registers none."""
+    status = registration(state.game.type.name).status
+    return status(state, seat) if status is not None else ""

@@ -9,7 +9,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from farmstead.cli.common import console, user_errors
-from farmstead.core.registry import game_type, list_games
+from farmstead.core.registry import list_games, registration
 
 PROVENANCE_STYLE = {"OFFICIAL": "green", "DERIVED": "cyan", "PROPOSED": "yellow"}
 
@@ -36,8 +36,10 @@ def rules_command(
 ) -> None:
     """Show a game's parameters and every data value with its provenance."""
     with user_errors():
-        gtype = game_type(game)
+        record = registration(game)
+    gtype = record.game.type
     console.print(f"[bold]{gtype.long_name}[/] — {gtype.description}")
+    console.print(escape(record.rules_summary))
     console.print(f"Rules spec: ../shared/{gtype.rules_spec}")
     if gtype.proposed_note:
         console.print(f"[yellow]Note:[/] {gtype.proposed_note}")
@@ -52,7 +54,12 @@ def rules_command(
         data.add_column(column, overflow="fold")
     for item in gtype.data_items():
         style = PROVENANCE_STYLE.get(item.provenance, "")
-        value = ", ".join(f"{k}={v}" for k, v in item.value.items())
+        tags = item.field_provenance
+        value = ", ".join(
+            f"{k}={v}"
+            + (f" ({tags[k].lower()})" if tags and tags.get(k) != item.provenance else "")
+            for k, v in item.value.items()
+        )
         if len(value) > 160:
             value = value[:157] + "..."
         data.add_row(

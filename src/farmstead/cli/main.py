@@ -8,6 +8,10 @@ from __future__ import annotations
 import importlib
 
 import typer
+from rich.markup import escape
+
+from farmstead.cli.common import err_console
+from farmstead.core.errors import FarmsteadError
 
 app = typer.Typer(
     name="farmstead",
@@ -28,6 +32,7 @@ COMMAND_MODULES = (
     "tournament_cmd",
     "report_cmd",
     "sweep_cmd",
+    "env_cmd",
 )
 
 for _module in COMMAND_MODULES:
@@ -35,8 +40,13 @@ for _module in COMMAND_MODULES:
 
 
 def main() -> None:
-    """Console-script entry point."""
-    app()
+    """Console-script entry point. A farmstead error that escapes a command (a broken game
+    registration, say) is printed as one line, exit code 2, without a traceback."""
+    try:
+        app()
+    except FarmsteadError as exc:
+        err_console.print(f"[bold red]error:[/] {escape(str(exc))}")
+        raise SystemExit(2) from None
 
 
 if __name__ == "__main__":

@@ -22,15 +22,34 @@ from farmstead.cli.common import (
     user_errors,
 )
 from farmstead.core.game import PlayerId, State
-from farmstead.core.record import GameRecord, read_records
-from farmstead.core.registry import load_game
+from farmstead.core.record import GameRecord, read_records, winners
+from farmstead.core.registry import load_game, registration
 from farmstead.lab.play import agent_rng, chance_rng
 
 HUMAN = "human"
-HELP = "Type the number of an action; 'board' redraws, 'ids' shows space names, 'quit' stops."
+HELP = "Type the number of an action; 'board' redraws the board, 'quit' stops."
 
 
-def _ask(state: State, seat: int, show_ids: bool) -> int | None:
+def result_words(state: State) -> str:
+    """The end of a game in words: who won (or a draw), then the returns."""
+    returns = state.returns()
+    best = winners(returns)
+    if not best:
+        verdict = "a draw"
+    else:
+        names = " and ".join(seat_label(state, seat) for seat in best)
+        verdict = f"{names} {'win' if len(best) > 1 else 'wins'}"
+    return f"Result: {verdict} (returns {returns})"
+
+
+def _help(state: State) -> str:
+    """The prompt help, with the extra words the game registers (e.g. Rancho's 'ids')."""
+    extra = registration(state.game.type.name).terminal_commands
+    words = "".join(f" '{word}' {command.help};" for word, command in sorted(extra.items()))
+    return HELP if not words else HELP.replace("; 'quit'", f";{words} 'quit'")
+
+
+def _ask(state: State, seat: int) -> int | None:
     """Prompt a human seat until it names a legal action; None when the player quits."""
     legal = state.legal_actions()
     line = status_line(state, seat)
@@ -47,18 +66,17 @@ def _ask(state: State, seat: int, show_ids: bool) -> int | None:
         if lowered in {"q", "quit", "exit"}:
             return None
         if lowered in {"?", "help"}:
-            console.print(HELP)
+            console.print(_help(state))
             continue
         if lowered == "board":
             console.print(renderer(state.game)(state, seat))
             continue
-        if lowered == "ids" and show_ids:
-            from farmstead.games.rancho.render import render_ids
-
-            console.print(render_ids(state))  # type: ignore[arg-type]
+        command = registration(state.game.type.name).terminal_commands.get(lowered)
+        if command is not None:
+            console.print(command.show(state, seat))
             continue
-        if not answer.isdigit():
-            console.print(f"[red]'{escape(answer)}' is not a number.[/] {HELP}")
+        if not answer.isdecimal():
+            console.print(f"[red]'{escape(answer)}' is not a number.[/] {_help(state)}")
             continue
         index = int(answer)
         if not 1 <= index <= len(legal):
@@ -99,7 +117,7 @@ def play_command(
     chance = chance_rng(seed)
     state = configured.new_initial_state()
     gtype = configured.type
-    console.print(f"[bold]{gtype.long_name}[/] — seed {seed}. {HELP}")
+    console.print(f"[bold]{gtype.long_name}[/] — seed {seed}. {_help(state)}")
     if gtype.proposed_note:
         console.print(f"[yellow]Note:[/] {gtype.proposed_note}")
     humans = [seat for seat, spec in enumerate(specs) if spec == HUMAN]
@@ -119,7 +137,7 @@ def play_command(
         else:
             if last_human_view != len(actions):
                 console.print(draw(state, player))
-            chosen = _ask(state, player, show_ids=gtype.name == "rancho")
+            chosen = _ask(state, player)
             if chosen is None:
                 console.print("Game stopped.")
                 break
@@ -129,7 +147,7 @@ def play_command(
         actions.append(action)
     if state.is_terminal():
         console.print(draw(state, None))
-        console.print(f"Result: {state.returns()}")
+        console.print(result_words(state))
     if record is not None:
         doc = GameRecord(
             gtype.name,
@@ -179,7 +197,7 @@ def replay_command(
         console.print(renderer(game)(final, None))
     if rec.returns is not None and final.is_terminal() and final.returns() != rec.returns:
         raise fail(f"replayed returns {final.returns()} differ from the record's {rec.returns}")
-    console.print(f"Result: {final.returns() if final.is_terminal() else 'unfinished'}")
+    console.print(result_words(final) if final.is_terminal() else "Result: unfinished")
 
 
 def register(app: typer.Typer) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import os
+from typing import Annotated
 
 import typer
 
@@ -31,13 +32,45 @@ def register(app: typer.Typer) -> None:
         bot_step_delay: float = typer.Option(
             0.08, help="seconds between a bot's consecutive moves"
         ),
+        bot_level: Annotated[
+            list[str] | None,
+            typer.Option(
+                "--bot-level",
+                help="add or replace a bot level: NAME=AGENT_SPEC or NAME=AGENT_SPEC@SECONDS "
+                "(its per-move limit); e.g. 'deep=mcts:iterations=2000,seconds=5@8'. Clients "
+                "can only choose levels; the defaults are easy, medium, hard and expert",
+            ),
+        ] = None,
+        match_rate: str = typer.Option(
+            "20/minute;300/hour",
+            help="new matches a client (address) may create, e.g. '20/minute;300/hour'; "
+            "'none' for no limit",
+        ),
+        max_open_matches: int = typer.Option(
+            50, help="unfinished matches a client may have created (0: no limit)"
+        ),
+        allowed_origin: Annotated[
+            list[str] | None,
+            typer.Option(
+                "--allowed-origin",
+                help="another origin whose pages may use this server (e.g. the public "
+                "https://farm.example.org behind a proxy that rewrites Host); repeatable",
+            ),
+        ] = None,
+        forwarded_allow_ips: str = typer.Option(
+            None,
+            help="proxies trusted for X-Forwarded-For/-Proto (HTTPS, the client address); "
+            "uvicorn's default: $FORWARDED_ALLOW_IPS or 127.0.0.1",
+        ),
         log_level: str = typer.Option("warning", help="uvicorn log level"),
     ) -> None:
         """Play in the browser: start the web app and print the address to open."""
         import uvicorn
 
-        from farmstead.web.app import ServerConfig, create_app
+        from farmstead.web.app import WS_MAX_MESSAGE, ServerConfig, create_app
+        from farmstead.web.bots import DEFAULT_BOT_LEVELS, BotCatalog, parse_level
         from farmstead.web.config import default_db_url
+        from farmstead.web.guard import check_rate, install_redaction, normalise_origin
         from farmstead.web.storage import Storage, StorageError, describe_url, normalise_url
 
         url = db or os.environ.get(DB_ENV) or default_db_url()
@@ -47,6 +80,30 @@ def register(app: typer.Typer) -> None:
             raise typer.BadParameter(str(exc), param_hint="--db") from None
         if bot_workers < 0 or bot_time_limit <= 0 or bot_delay < 0 or bot_step_delay < 0:
             raise typer.BadParameter("bot settings must be positive (workers may be 0)")
+        levels = {level.name: level for level in DEFAULT_BOT_LEVELS}
+        try:
+            for text in bot_level or []:
+                level = parse_level(text)
+                levels[level.name] = level
+            BotCatalog(tuple(levels.values()), bot_time_limit)
+        except Exception as exc:
+            raise typer.BadParameter(str(exc), param_hint="--bot-level") from None
+        rate = None if match_rate.strip().lower() in ("", "none", "0", "off") else match_rate
+        try:
+            if rate is not None:
+                check_rate(rate)
+        except ValueError as exc:
+            raise typer.BadParameter(str(exc), param_hint="--match-rate") from None
+        if max_open_matches < 0:
+            raise typer.BadParameter(
+                "must be 0 (no limit) or more", param_hint="--max-open-matches"
+            )
+        for origin in allowed_origin or []:
+            if normalise_origin(origin) is None:
+                raise typer.BadParameter(
+                    f"not an origin like https://host[:port]: {origin!r}",
+                    param_hint="--allowed-origin",
+                )
         config = ServerConfig(
             db_url=normalised,
             bot_workers=max(1, bot_workers),
@@ -54,6 +111,10 @@ def register(app: typer.Typer) -> None:
             bot_time_limit=bot_time_limit,
             bot_delay=bot_delay,
             bot_step_delay=bot_step_delay,
+            bot_levels=tuple(levels.values()),
+            match_rate=rate,
+            max_open_matches=max_open_matches,
+            allowed_origins=tuple(allowed_origin or []),
         )
         try:  # fail early, with a readable message, when the database cannot be used
             Storage(normalised).close()
@@ -66,4 +127,13 @@ def register(app: typer.Typer) -> None:
             shown = f"[{shown}]"
         typer.echo(f"Farmstead: open http://{shown}:{port} in your browser")
         typer.echo(f"Database: {describe_url(normalised)}   (stop with Ctrl+C)")
-        uvicorn.run(create_app(config), host=host, port=port, log_level=log_level)
+        uvicorn_config = uvicorn.Config(
+            create_app(config),
+            host=host,
+            port=port,
+            log_level=log_level,
+            ws_max_size=WS_MAX_MESSAGE * 4,  # UTF-8: up to 4 bytes a character
+            forwarded_allow_ips=forwarded_allow_ips,
+        )
+        install_redaction()  # after uvicorn set up its log handlers: no seat token in any log
+        uvicorn.Server(uvicorn_config).run()

@@ -26,6 +26,22 @@ class InvalidParamError(FarmsteadError, ValueError):
     """An unknown game parameter, or a known one with a value outside its domain."""
 
 
+class InvalidSeatError(FarmsteadError, ValueError):
+    """A seat number that is not a seat of the game (nor ``None`` for a spectator)."""
+
+
+class DataFileError(FarmsteadError, ValueError):
+    """A game data file that is missing, malformed, inconsistent or lacks provenance tags."""
+
+
+class NoTensorError(FarmsteadError, NotImplementedError):
+    """A game without an observation tensor, asked for one (e.g. by the RL environments)."""
+
+
+class GameRegistrationError(FarmsteadError, LookupError):
+    """A game registration that cannot be loaded, is malformed, or reuses a taken name."""
+
+
 class UnknownNameError(FarmsteadError, LookupError):
     """A name (game, agent, ...) that is not registered; the message lists the valid choices."""
 

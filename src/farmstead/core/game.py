@@ -20,12 +20,18 @@ from __future__ import annotations
 
 import enum
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from farmstead.core.data import DataItem, data_items
-from farmstead.core.errors import IllegalActionError, InvalidParamError, InvalidPositionError
+from farmstead.core.errors import (
+    IllegalActionError,
+    InvalidParamError,
+    InvalidSeatError,
+    NoTensorError,
+)
+from farmstead.core.position import PositionReader
 from farmstead.core.rng import Rng
 
 JSON = Any
@@ -134,6 +140,8 @@ class GameInfo:
     max_game_length: int
     min_utility: float
     max_utility: float
+    observation_shape: tuple[int, ...] = ()
+    """Shape of ``State.observation_tensor(seat)``; ``()`` when the game has no tensor."""
 
 
 class Game(ABC):
@@ -202,27 +210,28 @@ class Game(ABC):
             "params": self.non_default_params,
         }
 
-    def check_position_header(self, doc: JSON) -> Mapping[str, Any]:
-        """Validate the common header of a JSON position and return it as a mapping.
+    def position_reader(self, doc: JSON) -> PositionReader:
+        """A reader over the JSON position ``doc`` once its header is checked.
 
-        A position names its game, player count and params; they must match this game.
+        A position names its game, player count and non-default params; they must match this
+        game. Every error is an ``InvalidPositionError`` naming the field (``core.position``).
         """
-        if not isinstance(doc, Mapping):
-            raise InvalidPositionError("a position must be a JSON object")
-        if doc.get("game") != self.type.name:
-            raise InvalidPositionError(
-                f"position is for game {doc.get('game')!r}, not {self.type.name!r}"
+        reader = PositionReader(self.type.name, doc)
+        if reader.raw("game") != self.type.name:
+            reader.fail(f"is for game {reader.raw('game')!r}, not {self.type.name!r}", "game")
+        if reader.raw("players") != self._num_players:
+            reader.fail(
+                f"is for {reader.raw('players')!r} players; this game has {self._num_players}",
+                "players",
             )
-        if doc.get("players") != self._num_players:
-            raise InvalidPositionError(
-                f"position is for {doc.get('players')!r} players, this game has {self._num_players}"
-            )
-        params = doc.get("params", {})
+        params = reader.raw("params", {})
         if not isinstance(params, Mapping) or dict(params) != self.non_default_params:
-            raise InvalidPositionError(
-                f"position params {params!r} differ from this game's {self.non_default_params!r}"
+            reader.fail(
+                f"{params!r} differ from this game's non-default params "
+                f"{self.non_default_params!r}",
+                "params",
             )
-        return doc
+        return reader
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.describe()}>"
@@ -320,31 +329,86 @@ class State(ABC):
     def _apply(self, action: int) -> None:
         """Apply an action already checked to be legal."""
 
-    @abstractmethod
+    def check_action_id(self, action: int) -> None:
+        """Raise ``IllegalActionError`` unless ``action`` is an id of this game's action space
+        (chance outcomes ``0 … max_chance_outcomes - 1`` at a chance node, otherwise
+        ``0 … num_distinct_actions - 1``); legality now is not checked."""
+        if isinstance(action, bool) or not isinstance(action, int):
+            raise IllegalActionError(f"an action is an int, got {action!r}")
+        info = self.game.info
+        if self.is_chance_node():
+            if not 0 <= action < info.max_chance_outcomes:
+                raise IllegalActionError(
+                    f"chance outcome {action} is out of range 0..{info.max_chance_outcomes - 1}"
+                )
+        elif not 0 <= action < info.num_distinct_actions:
+            raise IllegalActionError(
+                f"action id {action} is out of range 0..{info.num_distinct_actions - 1}"
+            )
+
     def action_to_string(self, action: int) -> str:
-        """The action (or chance outcome, at a chance node) in words."""
+        """The action (or chance outcome, at a chance node) in words.
+
+        ``IllegalActionError`` for an id outside the action space; an id inside it has words
+        even when it is not legal now.
+        """
+        self.check_action_id(action)
+        return self._action_to_string(action)
 
     def action_to_string_for(self, action: int, seat: int | None) -> str:
         """The action (or chance outcome) in words as ``seat`` may see it; ``None``: a spectator.
 
         Front ends show other players' moves and chance events with this, never with
         ``action_to_string``, which may name hidden things (a tile drawn into a hidden hand).
-        Perfect-information games show everything; games with hidden chance outcomes override it.
         """
-        return self.action_to_string(action)
+        self.check_action_id(action)
+        check_seat(self.game, seat)
+        return self._action_to_string_for(action, seat)
+
+    def action_to_json(self, action: int) -> JSON:
+        """A JSON-safe description of the action, e.g. ``{"type": "BUY", "pasture": "P13"}``;
+        ``IllegalActionError`` for an id outside the action space."""
+        self.check_action_id(action)
+        return self._action_to_json(action)
 
     @abstractmethod
-    def action_to_json(self, action: int) -> JSON:
-        """A JSON-safe description of the action, e.g. ``{"type": "BUY", "pasture": "P13"}``."""
+    def _action_to_string(self, action: int) -> str:
+        """Words for an id inside the action space."""
+
+    def _action_to_string_for(self, action: int, seat: int | None) -> str:
+        """Words as ``seat`` may see them. Perfect-information games show everything; games
+        with hidden actions or chance outcomes override this."""
+        return self._action_to_string(action)
+
+    @abstractmethod
+    def _action_to_json(self, action: int) -> JSON:
+        """JSON for an id inside the action space."""
 
     @abstractmethod
     def action_from_json(self, doc: JSON) -> int:
         """The action id ``action_to_json`` described; ``IllegalActionError`` if none matches."""
 
     # --- views ---------------------------------------------------------------------------
-    @abstractmethod
     def observation(self, seat: int | None) -> JSON:
-        """What ``seat`` may see (``None``: a spectator); JSON-safe."""
+        """What ``seat`` may see (``None``: a spectator); JSON-safe. ``InvalidSeatError`` for a
+        seat that is not one of this game's."""
+        check_seat(self.game, seat)
+        return self._observation(seat)
+
+    @abstractmethod
+    def _observation(self, seat: int | None) -> JSON:
+        """The observation of a checked seat."""
+
+    def observation_tensor(self, seat: int | None) -> Any:
+        """``observation(seat)`` as a float32 NumPy array of shape
+        ``game.info.observation_shape``: exactly the information of the observation, nothing
+        of another seat's secrets. ``NoTensorError`` for a game without a tensor encoding."""
+        check_seat(self.game, seat)
+        return self._observation_tensor(seat)
+
+    def _observation_tensor(self, seat: int | None) -> Any:
+        """The tensor of a checked seat; games with a tensor encoding override this."""
+        raise NoTensorError(f"game {self.game.type.name!r} has no observation tensor")
 
     @abstractmethod
     def to_json(self) -> JSON:
@@ -358,7 +422,9 @@ class State(ABC):
         """A full state drawn from those ``seat`` cannot tell apart from this one.
 
         Search agents use it for information-set sampling. A perfect-information game returns a
-        clone; a game with hidden information overrides it (e.g. reshuffling unseen cards).
+        clone; a game with hidden information overrides it (e.g. redealing unseen cards). A
+        sampler draws from what ``seat`` may know only: it never reads the true hidden parts
+        beyond the multiset they are drawn from, and it never returns them as a fallback.
         """
         if self.game.type.perfect_information:
             return self.clone()
@@ -371,16 +437,8 @@ class State(ABC):
 
 
 def check_seat(game: Game, seat: int | None) -> None:
-    """Raise ``ValueError`` unless ``seat`` is ``None`` or a seat of ``game``."""
+    """Raise ``InvalidSeatError`` unless ``seat`` is ``None`` or a seat of ``game``."""
     if seat is None:
         return
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.num_players:
-        raise ValueError(f"seat must be None or 0..{game.num_players - 1}, got {seat!r}")
-
-
-@dataclass
-class GameRegistration:
-    """A registered game: its type and a factory for configured games."""
-
-    type: GameType
-    factory: Callable[..., Game] = field(repr=False)
+        raise InvalidSeatError(f"seat must be None or 0..{game.num_players - 1}, got {seat!r}")

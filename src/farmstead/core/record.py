@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from farmstead.core.errors import IllegalActionError, InvalidPositionError
-from farmstead.core.game import Game, PlayerId, State
+from farmstead.core.game import Game, State
 from farmstead.core.registry import load_game
 
 RECORD_FORMAT = "farmstead-record/1"
@@ -45,13 +45,14 @@ class GameRecord:
         """
         state = self.load_game().new_initial_state()
         for index, action in enumerate(self.actions):
-            yield state.clone(), action
+            before = state.clone()
             try:
                 state.apply_action(action)
             except IllegalActionError as exc:
                 raise InvalidPositionError(
                     f"record action #{index} ({action}) is illegal: {exc}"
                 ) from None
+            yield before, action
         yield state, None
 
     def replay(self) -> State:
@@ -153,8 +154,3 @@ def winners(returns: list[float]) -> list[int]:
     if all(r == best for r in returns):
         return []
     return [seat for seat, r in enumerate(returns) if r == best]
-
-
-def is_decision(player: int) -> bool:
-    """True when ``player`` is a seat (not chance or terminal)."""
-    return player not in (PlayerId.CHANCE, PlayerId.TERMINAL)

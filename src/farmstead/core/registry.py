@@ -1,57 +1,215 @@
-"""The registry of games: ``load_game``, ``list_games``, ``register_game``.
+"""The registry of games: every game is found through its registration record.
 
-Built-in games are listed by import path and imported on first use, so importing farmstead
-stays cheap and one broken game cannot hide the others' error messages.
+A game package publishes one ``GameRegistration`` (its Game class, heuristics, text renderer,
+browser board and rules summary) under the Python entry-point group ``farmstead.games``::
+
+    [project.entry-points."farmstead.games"]
+    my_game = "my_package.my_game.registration:REGISTRATION"
+
+so a game installed from anywhere appears in ``farmstead list``, the lab, the CLI and the web
+lobby with no edit elsewhere. The entry points are read once, on first use. A record can also be
+registered from code (``register_game``, or ``registered_game`` for a temporary one in tests).
+
+Nothing here names a game: a missing, broken or duplicated registration fails loudly.
 """
 
 from __future__ import annotations
 
-import importlib
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from importlib import metadata, resources
 from typing import Any
 
-from farmstead.core.errors import UnknownGameError
-from farmstead.core.game import Game, GameType
+from farmstead.core.errors import FarmsteadError, GameRegistrationError, UnknownGameError
+from farmstead.core.game import Game, GameType, State
 
-# registry key -> "module:GameClass"
-_BUILTIN: dict[str, str] = {
-    "rancho": "farmstead.games.rancho.rules:RanchoGame",
-    "animal_farm": "farmstead.games.animal_farm.rules:AnimalFarmGame",
-    "fences": "farmstead.games.fences.rules:FencesGame",
-}
+ENTRY_POINT_GROUP = "farmstead.games"
 
-_REGISTERED: dict[str, type[Game]] = {}
+EvaluateFn = Callable[[State, int], float]
+"""``evaluate(state, seat)``: how good ``state`` is for ``seat``, in [-1, 1]."""
 
+EvaluateAllFn = Callable[[State], list[float]]
+"""``evaluate_all(state)``: ``evaluate(state, seat)`` for every seat, in seat order."""
 
-def register_game(cls: type[Game]) -> type[Game]:
-    """Register a ``Game`` subclass under ``cls.type.name``; usable as a class decorator."""
-    _REGISTERED[cls.type.name] = cls
-    return cls
+RenderFn = Callable[[State, int | None], str]
+"""``render(state, seat)``: the board as ``seat`` may see it (``None``: a spectator), as text
+with Rich markup."""
 
 
-def _game_class(name: str) -> type[Game]:
-    if name in _REGISTERED:
-        return _REGISTERED[name]
-    if name not in _BUILTIN:
-        raise UnknownGameError(name, game_names())
-    module_name, class_name = _BUILTIN[name].split(":")
-    cls: type[Game] = getattr(importlib.import_module(module_name), class_name)
-    _REGISTERED[name] = cls
-    return cls
+@dataclass(frozen=True)
+class Heuristics:
+    """A game's position evaluation for bots.
+
+    ``evaluate`` must accept any non-terminal state; ``evaluate_all`` (optional) scores every
+    seat at once when that is cheaper; ``search_settings`` maps an agent name to the parameter
+    values that suit this game better than the agent's defaults (e.g. ``{"mcts": {"prior": 2}}``).
+    """
+
+    evaluate: EvaluateFn
+    evaluate_all: EvaluateAllFn | None = None
+    search_settings: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class TerminalCommand:
+    """An extra word a human may type at the terminal prompt (e.g. ``ids``) and what it shows."""
+
+    help: str
+    show: Callable[[State, int], str]
+
+
+@dataclass(frozen=True)
+class BrowserBoard:
+    """A game's browser board: an ES module (and optionally a stylesheet) shipped as resources
+    of the game's package.
+
+    The web app serves them at ``/static/boards/<game>.js`` and ``/static/boards/<game>.css``;
+    the module follows the board module interface of ``farmstead/web/static/board-generic.js``.
+    """
+
+    package: str
+    module: str
+    stylesheet: str | None = None
+
+    def read(self, resource: str) -> bytes:
+        """A resource's bytes; ``GameRegistrationError`` when it is missing."""
+        try:
+            return resources.files(self.package).joinpath(resource).read_bytes()
+        except (FileNotFoundError, ModuleNotFoundError) as exc:
+            raise GameRegistrationError(
+                f"browser board file {resource!r} of package {self.package!r} is missing: {exc}"
+            ) from None
+
+
+@dataclass(frozen=True)
+class GameRegistration:
+    """Everything farmstead needs to offer one game, under the name ``game.type.name``.
+
+    ``game`` is the ``Game`` class; ``rules_summary`` a paragraph in prose for people (lobby,
+    ``farmstead list``); ``render`` the terminal board (``None``: the terminal shows the
+    observation as JSON); ``status`` a one-line prompt status; ``heuristics`` the bots' position
+    evaluation (``None``: only agents that need none can play it); ``board`` the browser board
+    (``None``: the web app's generic board); ``terminal_commands`` extra prompt words.
+    """
+
+    game: type[Game]
+    rules_summary: str
+    render: RenderFn | None = None
+    status: RenderFn | None = None
+    heuristics: Heuristics | None = None
+    board: BrowserBoard | None = None
+    terminal_commands: Mapping[str, TerminalCommand] = field(default_factory=dict)
+
+    @property
+    def name(self) -> str:
+        """The registry key."""
+        return self.game.type.name
+
+
+_registry: dict[str, GameRegistration] | None = None
+
+
+def _check(registration: Any, origin: str) -> GameRegistration:
+    if not isinstance(registration, GameRegistration):
+        raise GameRegistrationError(
+            f"{origin} is a {type(registration).__name__}, not a GameRegistration"
+        )
+    if not (isinstance(registration.game, type) and issubclass(registration.game, Game)):
+        raise GameRegistrationError(f"{origin}: 'game' must be a Game subclass")
+    gtype = getattr(registration.game, "type", None)
+    if not isinstance(gtype, GameType):
+        raise GameRegistrationError(
+            f"{origin}: {registration.game.__name__}.type is not a GameType"
+        )
+    return registration
+
+
+def _discover() -> dict[str, GameRegistration]:
+    """Every registration published under the entry-point group, checked."""
+    found: dict[str, GameRegistration] = {}
+    origins: dict[str, str] = {}
+    for entry in metadata.entry_points(group=ENTRY_POINT_GROUP):
+        origin = f"entry point {entry.name} = {entry.value}"
+        try:
+            loaded = entry.load()
+        except FarmsteadError:
+            raise
+        except Exception as exc:  # any import failure of a game is reported with its origin
+            raise GameRegistrationError(f"{origin} failed to load: {exc!r}") from exc
+        registration = _check(loaded, origin)
+        if registration.name != entry.name:
+            raise GameRegistrationError(
+                f"{origin} registers the game {registration.name!r}; the entry point's name "
+                "must be the game's registry key"
+            )
+        if registration.name in found:
+            raise GameRegistrationError(
+                f"two games are named {registration.name!r}: {origins[registration.name]} and "
+                f"{origin}"
+            )
+        found[registration.name] = registration
+        origins[registration.name] = origin
+    return found
+
+
+def _games() -> dict[str, GameRegistration]:
+    global _registry
+    if _registry is None:
+        _registry = _discover()
+    return _registry
+
+
+def register_game(registration: GameRegistration) -> GameRegistration:
+    """Add a registration from code; ``GameRegistrationError`` when the name is taken."""
+    registration = _check(registration, f"registration of {registration!r}")
+    games = _games()
+    if registration.name in games:
+        raise GameRegistrationError(f"a game named {registration.name!r} is already registered")
+    games[registration.name] = registration
+    return registration
+
+
+def unregister_game(name: str) -> None:
+    """Remove a game registered from code (or by entry point); ``UnknownGameError`` if absent."""
+    games = _games()
+    if name not in games:
+        raise UnknownGameError(name, games)
+    del games[name]
+
+
+@contextmanager
+def registered_game(registration: GameRegistration) -> Iterator[GameRegistration]:
+    """Register ``registration`` for the duration of a ``with`` block (tests, notebooks)."""
+    register_game(registration)
+    try:
+        yield registration
+    finally:
+        unregister_game(registration.name)
+
+
+def registration(name: str) -> GameRegistration:
+    """The registration of game ``name``; ``UnknownGameError`` lists the valid names."""
+    games = _games()
+    if not isinstance(name, str) or name not in games:
+        raise UnknownGameError(str(name) if isinstance(name, str) else repr(name), games)
+    return games[name]
 
 
 def game_names() -> list[str]:
     """Registry keys of every game, sorted."""
-    return sorted(set(_BUILTIN) | set(_REGISTERED))
+    return sorted(_games())
 
 
 def list_games() -> list[GameType]:
     """The ``GameType`` of every registered game, sorted by name."""
-    return [_game_class(name).type for name in game_names()]
+    games = _games()
+    return [games[name].game.type for name in sorted(games)]
 
 
 def game_type(name: str) -> GameType:
     """The ``GameType`` of game ``name``; ``UnknownGameError`` lists the valid names."""
-    return _game_class(name).type
+    return registration(name).game.type
 
 
 def load_game(name: str, players: int | None = None, **params: Any) -> Game:
@@ -60,6 +218,4 @@ def load_game(name: str, players: int | None = None, **params: Any) -> Game:
     ``players`` defaults to the game's minimum; ``params`` override the game's defaults.
     Unknown names raise ``UnknownGameError``; unknown or invalid params ``InvalidParamError``.
     """
-    if not isinstance(name, str):
-        raise UnknownGameError(repr(name), game_names())
-    return _game_class(name)(players, **params)
+    return registration(name).game(players, **params)

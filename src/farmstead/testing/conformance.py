@@ -10,8 +10,11 @@ Checked at sampled steps (``deep_rate``) and at the first and last position (dee
   * ``to_json`` / ``state_from_json`` round-trips (same JSON, same legal actions);
   * illegal actions raise ``IllegalActionError`` and change nothing;
   * ``observation(seat)`` is JSON-safe for every seat and for spectators, and unchanged in a
-    state sampled by ``sample_consistent(seat)`` (only other seats' secrets may differ);
-  * every legal action has words, and ``action_from_json(action_to_json(a)) == a``.
+    state sampled by ``sample_consistent(seat)`` (only other seats' secrets may differ); for a
+    game with an ``observation_shape``, ``observation_tensor(seat)`` has that shape, is float32,
+    finite and deterministic, and is unchanged in the sampled state too;
+  * every legal action has words, no two the same, and ``action_from_json(action_to_json(a))
+    == a``; ids outside the action space have no words (``IllegalActionError``).
 At the end: returns are within the utility range; the record replays to the same final position.
 """
 
@@ -23,10 +26,13 @@ import operator
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
+
 from farmstead.core.errors import IllegalActionError
 from farmstead.core.game import Game, PlayerId, State
 from farmstead.core.record import GameRecord
 from farmstead.core.rng import Rng, derive_seed
+from farmstead.core.tensor import HIGH, LOW
 
 
 class ConformanceError(AssertionError):
@@ -99,6 +105,20 @@ class _Checker:
             self.fail(where, "action outside 0..num_distinct_actions-1")
         return legal
 
+    def tensor_checks(self, state: State, seat: int | None, where: str) -> Any:
+        """The tensor of ``seat``: the declared shape, float32, finite, the same twice."""
+        tensor = state.observation_tensor(seat)
+        shape = self.info.observation_shape
+        if not isinstance(tensor, np.ndarray) or tensor.dtype != np.float32:
+            self.fail(where, f"observation_tensor({seat}) is not a float32 NumPy array")
+        if tensor.shape != shape:
+            self.fail(where, f"observation_tensor({seat}) has shape {tensor.shape}, not {shape}")
+        if not np.isfinite(tensor).all() or tensor.min() < LOW or tensor.max() > HIGH:
+            self.fail(where, f"observation_tensor({seat}) has a value outside [{LOW}, {HIGH}]")
+        if not np.array_equal(state.observation_tensor(seat), tensor):
+            self.fail(where, f"observation_tensor({seat}) differs between two calls")
+        return tensor
+
     def deep_checks(self, state: State, legal: list[int], where: str) -> None:
         game = self.game
         before = _json_safe(state.to_json(), f"{where} to_json()")
@@ -129,6 +149,13 @@ class _Checker:
                 if a not in legal:
                     illegal.append(a)
                     break
+        for a in (-1, limit):
+            try:
+                state.action_to_string(a)
+            except IllegalActionError:
+                pass
+            else:
+                self.fail(where, f"action_to_string({a}) outside the action space did not raise")
         for a in illegal:
             try:
                 state.apply_action(a)
@@ -139,17 +166,28 @@ class _Checker:
                 self.fail(where, f"illegal action {a} was accepted")
             if _json_safe(state.to_json(), "after illegal action") != before:
                 self.fail(where, f"illegal action {a} changed the state")
-        # Observations: JSON-safe; unchanged by other seats' secrets.
+        # Observations (and tensors): JSON-safe; unchanged by other seats' secrets.
+        shape = self.info.observation_shape
         for seat in [None, *range(self.n)]:
             obs = _json_safe(state.observation(seat), f"{where} observation({seat})")
+            tensor = self.tensor_checks(state, seat, where) if shape else None
             if seat is not None and not state.is_terminal():
                 other = state.sample_consistent(seat, self.rng.spawn("sample", where, seat))
                 if _json_safe(other.observation(seat), "sampled observation") != obs:
                     self.fail(where, f"observation({seat}) changes with other seats' secrets")
-        # Words and JSON for every legal action.
+                if tensor is not None and not np.array_equal(
+                    other.observation_tensor(seat), tensor
+                ):
+                    self.fail(where, f"observation_tensor({seat}) changes with others' secrets")
+        # Words and JSON for every legal action; a person can tell the choices apart.
+        words: dict[str, int] = {}
         for a in legal:
-            if not state.action_to_string(a):
+            text = state.action_to_string(a)
+            if not text:
                 self.fail(where, f"action {a} has no words")
+            if text in words:
+                self.fail(where, f"actions {words[text]} and {a} have the same words {text!r}")
+            words[text] = a
             doc = state.action_to_json(a)
             _json_safe(doc, f"action_to_json({a})")
             if state.action_from_json(doc) != a:

@@ -11,7 +11,7 @@ from typing import Any
 
 from farmstead.core.registry import load_game
 from farmstead.games.animal_farm.actions import SELECT_BASE, STEP_E, STEP_N, STEP_S, STEP_W
-from farmstead.games.animal_farm.rules import AnimalFarmGame, AnimalFarmState
+from farmstead.games.animal_farm.game import AnimalFarmGame, AnimalFarmState
 
 Square = tuple[int, int]
 

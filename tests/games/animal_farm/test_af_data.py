@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import copy
+import re
 
 import pytest
 from af_helpers import game
 
-from farmstead.core.data import DataFileError
+from farmstead.core.errors import DataFileError
 from farmstead.core.registry import game_type, load_game
-from farmstead.games.animal_farm import config
-from farmstead.games.animal_farm.config import GOAT, HORSE, PIG
+from farmstead.games.animal_farm import catalog
+from farmstead.games.animal_farm.layout import GOAT, HORSE, PIG
 
 
 def items():
@@ -73,10 +74,18 @@ def test_compact_layout_is_playable():
     assert the_game.config.base_rows == ((0, 2), (7, 9))
 
 
-def _with_board(monkeypatch, change):
-    boards = copy.deepcopy(config.board_data())
-    change(boards["standard"])
-    monkeypatch.setattr(config, "board_data", lambda: boards)
+@pytest.fixture
+def boards(monkeypatch):
+    """A copy of board.toml's tables that the game loads instead of the file (the catalog is
+    re-read with it, and again from the real files afterwards)."""
+    tables = copy.deepcopy(catalog.data_file("board.toml"))
+    real = catalog.data_file
+    monkeypatch.setattr(
+        catalog, "data_file", lambda name: tables if name == "board.toml" else real(name)
+    )
+    catalog.catalog.cache_clear()
+    yield tables
+    catalog.catalog.cache_clear()
 
 
 @pytest.mark.parametrize(
@@ -91,13 +100,13 @@ def _with_board(monkeypatch, change):
         (lambda b: b.update(width=2), "at least 14 squares"),
     ],
 )
-def test_broken_board_data_fails_loudly(monkeypatch, change, message):
-    _with_board(monkeypatch, change)
+def test_broken_board_data_fails_loudly(boards, change, message):
+    change(boards["standard"])
     with pytest.raises(DataFileError, match=message):
         load_game("animal_farm")
 
 
-def test_a_different_board_drops_in_without_code_changes(monkeypatch):
+def test_a_different_board_drops_in_without_code_changes(boards):
     """Spec section 0: if the real board becomes known it must drop in as data."""
 
     def bigger(board):
@@ -110,8 +119,47 @@ def test_a_different_board_drops_in_without_code_changes(monkeypatch):
             "horse": [[5, 9]],
         }
 
-    _with_board(monkeypatch, bigger)
+    bigger(boards["standard"])
     the_game = load_game("animal_farm", setup_mode="default", first_player="0")
     assert the_game.info.num_distinct_actions == 16 + 11 * 14
     state = the_game.new_initial_state()
     assert state.to_json()["units"]["P2"][6] == [5, 9]
+
+
+@pytest.mark.parametrize(
+    "file, change, message",
+    [
+        (
+            "pieces.toml",
+            lambda d: d["zone_limits"].update(goat="barn"),
+            "pieces.toml [zone_limits]: goat must be one of anywhere, own_base",
+        ),
+        (
+            "pieces.toml",
+            lambda d: d["attacks"].update(pig=["cow"]),
+            "pieces.toml [attacks]: pig must list kinds among pig, goat, horse",
+        ),
+        ("pieces.toml", lambda d: d.pop("move_points"), "pieces.toml: table [move_points] is"),
+        (
+            "play.toml",
+            lambda d: d["setup_order"].update(first_player="2"),
+            "play.toml [setup_order]: first_player must be one of coin_toss, 0, 1, got '2'",
+        ),
+        (
+            "play.toml",
+            lambda d: d["draw"].update(max_plies=0),
+            "play.toml [draw]: max_plies must be a whole number in 1..100000, got 0",
+        ),
+        (
+            "board.toml",
+            lambda d: d["compact"]["default_setup_p2"].update(feed_pile=[5, 5]),
+            "board.toml [compact]: default_setup_p2.feed_pile: P2's default feed pile is outside",
+        ),
+    ],
+)
+def test_data_file_errors_name_the_file_table_and_field(file, change, message):
+    """Every layout is checked, not only the one a game uses; defaults of parameters too."""
+    docs = {name: copy.deepcopy(catalog.data_file(name)) for name in catalog.DATA_FILES}
+    change(docs[file])
+    with pytest.raises(DataFileError, match=re.escape(message)):
+        catalog.read_catalog(docs["pieces.toml"], docs["board.toml"], docs["play.toml"])

@@ -1,4 +1,4 @@
-"""The ``display`` block of observations (games/animal_farm/display.py): public facts for boards.
+"""The ``display`` block of observations (``position.observation``): public facts for boards.
 
 Its ``reach`` lists must agree exactly with the engine: every listed path is legal step by step
 and ends where it says (AF-R7 … AF-R12), and every square the engine lets the unit end on (or
@@ -16,8 +16,8 @@ from af_helpers import E, N, build, game, play, select, target
 
 from farmstead.core.rng import Rng, derive_seed
 from farmstead.games.animal_farm.actions import STEP_N, STOP
-from farmstead.games.animal_farm.config import ACTIVE, DISPLACE, IDLE, SETUP
-from farmstead.games.animal_farm.rules import AnimalFarmState
+from farmstead.games.animal_farm.game import AnimalFarmState
+from farmstead.games.animal_farm.layout import ACTIVE, DISPLACE, IDLE, SETUP
 
 PIG1, PIG2, PIG3, GOAT1, GOAT2, GOAT3, HORSE = range(7)
 DIRS = "NESW"

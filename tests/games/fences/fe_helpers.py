@@ -12,7 +12,7 @@ from typing import Any
 
 from farmstead.core.registry import load_game
 from farmstead.core.rng import Rng
-from farmstead.games.fences.rules import FencesGame, FencesState
+from farmstead.games.fences.game import FencesGame, FencesState
 
 BLUE, YELLOW, ORANGE, GREEN = range(4)
 RED = GREEN

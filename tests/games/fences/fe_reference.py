@@ -2,12 +2,17 @@
 
 It rebuilds every field from a JSON position by flood fill over perimeter segments, using only
 the shape and tile tables of the data files and the geometry of rules/fences.md §3 written out
-again here (no code of the rules engine). The property tests compare the engine against it.
+again here (no code of the rules engine). Farmer conditions are read from the spec itself: the
+predicate table's "True when" wording is interpreted clause by clause, and the cards come from
+the spec's card table. The property tests compare the engine against it.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 from farmstead.games.fences.catalog import Catalog
@@ -132,31 +137,94 @@ class RefBoard:
 
 
 def value(animals: list[int], multiplier: int = 2) -> int:
-    """FE-R48: 1 per animal, doubled for a single type."""
-    total = sum(animals)
-    return total * multiplier if sum(1 for n in animals if n) == 1 else total
+    """FE-R48, FE-R49: one point per animal; two per animal when all are of one type."""
+    kinds_present = {kind for kind, n in zip(KINDS, animals, strict=True) if n}
+    per_animal = multiplier if len(kinds_present) == 1 else 1
+    return per_animal * sum(animals)
+
+
+# --- farmer conditions, read from the spec's own text ----------------------------------------
+SPEC = Path(__file__).resolve().parents[3].parent / "shared" / "rules" / "fences.md"
+
+# Each clause of the "True when" column of the spec's predicate table (FE §5), as it is worded
+# there, and what it means for a field: (animal counts, total, kinds present, span, own barns,
+# other barns) and the card's arguments bound to the code's letters.
+Facts = dict[str, Any]
+CLAUSES: list[tuple[str, Any]] = [
+    (r"count\((\w)\) ≥ (\w)", lambda f, a, n: f["count"][a] >= int(n)),
+    (r"count\((\w)\) = (\w)", lambda f, a, n: f["count"][a] == int(n)),
+    (r"the field has ≥ (\w) animal", lambda f, n: f["total"] >= int(n)),
+    (r"exactly (\w) types are present", lambda f, n: f["kinds"] == int(n)),
+    (r"at least (\w) types are present", lambda f, n: f["kinds"] >= int(n)),
+    (r"there are exactly (\w) animals in total", lambda f, n: f["total"] == int(n)),
+    (r"there are at least (\w) animals in total", lambda f, n: f["total"] >= int(n)),
+    (r"there are at most (\w) animals in total.*", lambda f, n: f["total"] <= int(n)),
+    (r"the field spans ≥ (\w) tiles", lambda f, n: f["span"] >= int(n)),
+    (r"the field spans exactly (\w) tiles", lambda f, n: f["span"] == int(n)),
+    (r"the completer has a barn in the field", lambda f: f["own"] > 0),
+    (r"the completer has no barn in the field", lambda f: f["own"] == 0),
+    (r"another player has a barn in the field", lambda f: f["other"] > 0),
+]
+
+
+def _spec_table(heading: str) -> list[list[str]]:
+    """The rows (cells stripped of backticks) of the first table after ``heading``."""
+    lines = SPEC.read_text(encoding="utf-8").splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith(heading))
+    rows: list[list[str]] = []
+    for line in lines[start + 1 :]:
+        if line.startswith("|"):
+            cells = [c.strip().strip("`") for c in line.strip().strip("|").split("|")]
+            if not set(cells[0]) <= {"-", ":"}:
+                rows.append(cells)
+        elif rows:
+            break
+    return rows[1:]  # without the header row
+
+
+@lru_cache(maxsize=1)
+def spec_predicates() -> dict[str, tuple[list[str], str]]:
+    """Predicate code -> (its argument letters, the spec's 'True when' text)."""
+    table: dict[str, tuple[list[str], str]] = {}
+    for signature, text in _spec_table("**Predicate codes.**"):
+        code, _, rest = signature.partition("(")
+        table[code] = ([a for a in rest.rstrip(")").split(",") if a], text)
+    return table
+
+
+@lru_cache(maxsize=1)
+def spec_cards() -> dict[str, list[tuple[str, int]]]:
+    """Card id -> its two (condition, points), as the spec's card table lists them."""
+    return {
+        row[0]: [(row[2], int(row[3])), (row[4], int(row[5]))]
+        for row in _spec_table("**The cards.**")
+    }
 
 
 def condition(text: str, animals: list[int], span: int, own: int, other: int) -> bool:
-    """The predicate table of FE §5, written out again."""
-    name, _, rest = text.partition("(")
-    args = [a for a in rest.rstrip(")").split(",") if a]
-    count = {k: animals[i] for i, k in enumerate(KINDS)}
-    total = sum(animals)
-    types = sum(1 for n in animals if n)
-    table = {
-        "ANIMAL_MIN": lambda: count[args[0]] >= int(args[1]),
-        "HAS_BOTH": lambda: count[args[0]] >= 1 and count[args[1]] >= 1,
-        "LACKS": lambda: total >= 1 and count[args[0]] == 0,
-        "TYPES_EXACT": lambda: types == int(args[0]),
-        "TYPES_MIN": lambda: types >= int(args[0]),
-        "ANIMALS_EXACT": lambda: total == int(args[0]),
-        "ANIMALS_MIN": lambda: total >= int(args[0]),
-        "ANIMALS_MAX": lambda: total <= int(args[0]),
-        "TILES_MIN": lambda: span >= int(args[0]),
-        "TILES_EXACT": lambda: span == int(args[0]),
-        "OWN_BARN": lambda: own > 0,
-        "NO_OWN_BARN": lambda: own == 0,
-        "OPPONENT_BARN": lambda: other > 0,
+    """Whether a field meets condition ``text`` (e.g. ``ANIMAL_MIN(cow,1)``), by the meaning the
+    spec's predicate table gives in words; no code of the rules engine is used."""
+    code, _, rest = text.partition("(")
+    values = [a for a in rest.rstrip(")").split(",") if a]
+    letters, meaning = spec_predicates()[code]
+    binding = dict(zip(letters, values, strict=True))
+    count = dict(zip(KINDS, animals, strict=True))
+    facts: Facts = {
+        "count": count,
+        "total": sum(animals),
+        "kinds": sum(1 for n in animals if n),
+        "span": span,
+        "own": own,
+        "other": other,
     }
-    return table[name]()
+    result = True
+    for clause in meaning.split(" and "):
+        for pattern, test in CLAUSES:
+            match = re.fullmatch(pattern, clause.strip())
+            if match:
+                args = [binding.get(g, g) for g in match.groups()]
+                result = result and test(facts, *args)
+                break
+        else:
+            raise AssertionError(f"the spec's wording {clause!r} is not understood")
+    return result

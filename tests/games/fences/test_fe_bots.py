@@ -13,13 +13,19 @@ from farmstead.lab.play import play_game
 
 
 def test_fe_evaluate_range_and_terminal_value():
+    """evaluate is in [-1, 1] and agrees with evaluate_all along a whole game; at the end it is
+    the game's return (FE-R60)."""
     g = load_game("fences", 3)
-    for s in random_states(g, 8)[::5]:
+    states = random_states(g, 8, limit=100_000)
+    assert states[-1].is_terminal(), "the random game must reach its end"
+    for s in [*states[::5], states[-1]]:
         values = evaluate_all(s)
         assert len(values) == 3 and all(-1.0 <= v <= 1.0 for v in values)
         assert values == [evaluate(s, seat) for seat in range(3)]
-        if s.is_terminal():
-            assert values == s.returns()
+    final = states[-1]
+    assert evaluate_all(final) == final.returns()
+    assert [evaluate(final, seat) for seat in range(3)] == final.returns()
+    assert sorted(final.returns()) != [0.0, 0.0, 0.0] or len(set(final.scores)) == 1
 
 
 def test_fe_evaluate_prefers_a_scoring_completion():

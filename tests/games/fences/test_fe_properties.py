@@ -19,13 +19,13 @@ from __future__ import annotations
 
 import math
 
-from fe_reference import RefBoard, condition, value
+from fe_reference import RefBoard, condition, spec_cards, spec_predicates, value
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from farmstead.core.registry import load_game
 from farmstead.core.rng import Rng
-from farmstead.games.fences.rules import FencesState
+from farmstead.games.fences.game import FencesState
 
 
 def _engine_fields(state: FencesState) -> dict[frozenset, dict]:
@@ -51,7 +51,6 @@ def _expected_scoring(
     state: FencesState, before: dict, fields: list, closed_before: set, seat: int
 ):
     """(points per seat, newly completed reference fields) for the placement just made."""
-    cat = state.cfg.catalog
     n = state.cfg.num_players
     last = state.to_json()["board"][-1]["cell"]
     new_cell = [(last[0], last[1])]
@@ -63,7 +62,7 @@ def _expected_scoring(
         and any((r, c) == new_cell[0] for r, c, _ in f.nodes)
     ]
     points = [0] * n
-    card = cat.farmers[cat.farmer_by_id[before["farmers"][seat]]]
+    card_conditions = spec_cards()[before["farmers"][seat]]
     for f in new:
         owners = [
             b["owner"]
@@ -74,9 +73,9 @@ def _expected_scoring(
         for owner in owners:
             points[owner] += math.ceil(v / len(owners))
         own = owners.count(seat)
-        for cond in card.conditions:
-            if condition(cond.text, f.animals, f.span, own, len(owners) - own):
-                points[seat] += cond.points
+        for text, bonus in card_conditions:
+            if condition(text, f.animals, f.span, own, len(owners) - own):
+                points[seat] += bonus
     return points, new
 
 
@@ -147,3 +146,22 @@ def test_fe_property_games_do_complete_fields():
     """The property test exercises scoring: random games complete fields (guards a vacuous
     pass of the property above)."""
     assert sum(play_and_check(seed, 2) for seed in range(6)) > 0
+
+
+def test_fe_reference_reads_every_predicate_and_card_of_the_spec():
+    """FE §5: the reference model understands the wording of all 13 predicates, and the data
+    file's 16 cards are the spec's cards (so the property test checks the shipped game)."""
+    assert len(spec_predicates()) == 13
+    cards = spec_cards()
+    assert len(cards) == 16
+    cat = load_game("fences", 2).config.catalog
+    for card in cat.farmers:
+        assert [(c.text, c.points) for c in card.conditions] == cards[card.id]
+    # Every predicate is understood, on a field with 2 cows and a sheep over 4 tiles.
+    for code, (letters, _) in spec_predicates().items():
+        args = ",".join({"a": "cow", "b": "sheep", "n": "2"}[x] for x in letters)
+        text = f"{code}({args})" if letters else code
+        assert condition(text, [2, 0, 1], 4, 1, 0) in (True, False)
+    assert condition("LACKS(pig)", [2, 0, 1], 4, 0, 0) is True
+    assert condition("LACKS(pig)", [0, 0, 0], 4, 0, 0) is False  # needs >= 1 animal
+    assert condition("ANIMALS_MAX(2)", [0, 0, 0], 1, 0, 0) is True  # 0 included

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import json
+import math
 import os
 
 import pytest
@@ -22,6 +23,8 @@ from fe_helpers import (
 from farmstead.core.errors import IllegalActionError, InvalidParamError, InvalidPositionError
 from farmstead.core.registry import load_game
 from farmstead.core.rng import Rng, derive_seed
+from farmstead.games.fences.game import FencesState
+from farmstead.games.fences.rules import SamplingError
 from farmstead.testing import check_game
 
 FULL = os.environ.get("FARMSTEAD_FULL") == "1"
@@ -80,18 +83,19 @@ def test_fe_illegal_actions_raise_and_change_nothing():
     assert s.to_json() == before
 
 
-def test_fe_every_action_id_has_words():
-    """action_to_string works for every id, legal or not, in every kind of phase."""
+def test_fe_every_action_id_has_its_own_words():
+    """Every id of the action space has words that tell it apart from every other id, in every
+    kind of phase; an id outside the space is an error, not words."""
     g = game(2)
     states = random_states(g, 3, limit=60)
-    size = g.info.num_distinct_actions
     for s in states[::7]:
-        if s.is_chance_node():
-            for o in range(g.info.max_chance_outcomes):
-                assert s.action_to_string(o)
-        else:
-            for a in range(0, size, 97):
-                assert s.action_to_string(a)
+        size = g.info.max_chance_outcomes if s.is_chance_node() else g.info.num_distinct_actions
+        texts = [s.action_to_string(a) for a in range(size)]
+        assert all(texts)
+        assert len(set(texts)) == size, [t for t in texts if texts.count(t) > 1][:4]
+        for outside in (-1, size):
+            with pytest.raises(IllegalActionError, match="out of range"):
+                s.action_to_string(outside)
 
 
 def test_fe_action_json_round_trip_and_errors():
@@ -295,11 +299,49 @@ def test_fe_selected_tile_is_public_other_hand_tile_is_not():
 
 
 def test_fe_mover_sees_its_placements_only():
+    """FE-R22: only the mover sees where its tiles fit; F03 fits nowhere next to F49."""
     g = game()
     s = position(g, [("F49", 0, 0, 0)], hands={BLUE: ["F06", "F03"]})
     mine = s.observation(BLUE)["placements"]
-    assert mine["1"] == [] and [0, 1, 2] in mine["0"]
+    assert mine["1"] == []
+    at_0_1 = next(entry for entry in mine["0"] if entry["cell"] == [0, 1])
+    assert at_0_1["play"][2] is not None
     assert "placements" not in s.observation(YELLOW)
+    assert "placements" not in s.observation(None)
+
+
+def test_fe_placements_agree_with_the_legal_rotations_and_fence_fit():
+    """FE-R9, FE-R61: for every cell the mover is offered, the turns it may play map onto
+    exactly the legal ROTATE actions at that cell; a turn fits exactly when no side clashes;
+    equivalent turns map to one rotation. Checked along a random game, in every placing phase."""
+    g = game(2)
+    checked = 0
+    for s in random_states(g, 5, limit=400)[::3]:
+        if s.phase_name() != "select_tile":
+            continue
+        seat = s.active
+        options = s.observation(seat)["placements"]
+        for slot, entries in options.items():
+            if not entries:
+                continue
+            picked = s.clone()
+            picked.apply_action(int(slot))
+            if picked.phase_name() != "select_cell":  # the first tile goes straight down
+                continue
+            assert picked.observation(seat)["placements"] == {slot: entries}
+            for entry in entries[:6]:
+                at_cell = picked.clone()
+                at_cell.apply_action(
+                    picked.action_from_json({"type": "CELL", "cell": entry["cell"]})
+                )
+                legal = {at_cell.action_to_json(a)["rot"] for a in at_cell.legal_actions()}
+                assert {p for p in entry["play"] if p is not None} == legal
+                for play, sides in zip(entry["play"], entry["sides"], strict=True):
+                    assert (play is not None) == ("x" not in sides)
+                    assert len(sides) == 4 and set(sides) <= {"+", "x", "."}
+                assert at_cell.observation(seat)["placements"] == {slot: [entry]}
+                checked += 1
+    assert checked >= 20
 
 
 def test_fe_sample_consistent_redeals_unseen_tiles_only():
@@ -402,3 +444,95 @@ def test_FE_R22_tile_draw_labels_name_the_tile_only_to_the_drawer() -> None:
         else:
             state.apply_action(rng.choice(state.legal_actions()))
     assert seen == 5
+
+
+def _swap_hidden_with_supply(s: FencesState, seat: int, slot: int, tile: str) -> FencesState:
+    """The position with ``seat``'s hand tile in ``slot`` swapped for a supply copy of ``tile``."""
+    doc = s.to_json()
+    old = doc["hands"][seat][slot]
+    doc["hands"][seat][slot] = tile
+    doc["supply"][tile] -= 1
+    if not doc["supply"][tile]:
+        del doc["supply"][tile]
+    doc["supply"][old] = doc["supply"].get(old, 0) + 1
+    return s.game.state_from_json(doc)
+
+
+def test_fe_sampled_hands_do_not_depend_on_the_true_hands():
+    """FE-R22, FE-R25: what ``sample_consistent(seat)`` deals never depends on the hidden truth:
+    two positions that differ only in another seat's hidden tile give identical samples for the
+    same generator, so an information-set search cannot learn the opponent's tiles from them."""
+    g = game(2)
+    s = position(g, [("F49", 0, 0, 0)], hands={BLUE: ["F06", "F03"], YELLOW: ["F12", "F20"]})
+    other = _swap_hidden_with_supply(s, YELLOW, 0, "F30")
+    assert other.hands[YELLOW] != s.hands[YELLOW]
+    assert other.observation(BLUE) == s.observation(BLUE)
+    for k in range(200):
+        a = s.sample_consistent(BLUE, Rng(k))
+        b = other.sample_consistent(BLUE, Rng(k))
+        assert (a.hands, a.supply) == (b.hands, b.supply)
+
+
+def test_fe_sampled_hands_follow_the_unseen_tiles():
+    """The opponent's sampled tile is spread over the unseen tiles as their counts say, and the
+    true tile is no likelier than any other (chi-square over 4,000 samples)."""
+    g = game(2)
+    s = position(g, [("F49", 0, 0, 0)], hands={BLUE: ["F06", "F03"], YELLOW: ["F12", "F20"]})
+    unseen = dict.fromkeys(range(len(s.supply)), 0)
+    for tile, count in enumerate(s.supply):
+        unseen[tile] += count
+    for tile in s.hands[YELLOW]:
+        unseen[tile] += 1
+    total = sum(unseen.values())
+    samples = 4000
+    seen = dict.fromkeys(unseen, 0)
+    for k in range(samples):
+        seen[s.sample_consistent(BLUE, Rng(k)).hands[YELLOW][0]] += 1
+    chi2 = sum(
+        (seen[t] - samples * n / total) ** 2 / (samples * n / total) for t, n in unseen.items() if n
+    )
+    kinds = sum(1 for n in unseen.values() if n)
+    assert chi2 < kinds + 4 * math.sqrt(2 * kinds)  # far inside the upper tail
+    true_tile = s.hands[YELLOW][0]
+    assert seen[true_tile] < 3 * samples * unseen[true_tile] / total
+
+
+def test_fe_sampler_keeps_the_placer_able_to_place_and_is_exact():
+    """FE-R36: a seat about to place shows everyone it holds a placeable tile. The sampler deals
+    its hidden slots only among such hands, each valid ordered pair equally often."""
+    g = game(2)
+    # Yellow is to place on a one-tile farm; Blue samples Yellow's two hidden tiles.
+    s = position(g, [("F49", 0, 0, 0)], active=YELLOW, hands={YELLOW: ["F06", "F03"]})
+    unseen: list[int] = []
+    for tile, count in enumerate(s.supply):
+        unseen += [tile] * count
+    unseen += s.hands[YELLOW]
+    fits = [s.can_place(t) for t in range(len(s.supply))]
+    assert not all(fits[t] for t in unseen), "the test needs unseen tiles that do not fit"
+    n = len(unseen)
+    valid = sum(
+        1 for i in range(n) for j in range(n) if i != j and (fits[unseen[i]] or fits[unseen[j]])
+    )
+    no_fit = [t for t in unseen if not fits[t]]
+    samples = 3000
+    first_stuck = 0
+    for k in range(samples):
+        hand = s.sample_consistent(BLUE, Rng(k)).hands[YELLOW]
+        assert any(fits[t] for t in hand)
+        first_stuck += not fits[hand[0]]
+    # Exact share of valid pairs whose first tile does not fit: U * P / valid.
+    expected = len(no_fit) * (n - len(no_fit)) / valid
+    assert abs(first_stuck / samples - expected) < 4 * math.sqrt(
+        expected * (1 - expected) / samples
+    )
+
+
+def test_fe_sampler_raises_rather_than_return_the_truth():
+    """No silent fallback: when no unseen tile could make the placer's hand placeable (an
+    impossible position), the sampler raises instead of returning the true hands."""
+    g = game(2)
+    s = position(g, [("F49", 0, 0, 0)], active=YELLOW, hands={YELLOW: ["F06", "F03"]})
+    no_fit = [t for t in range(len(s.supply)) if not s.can_place(t)]
+    assert no_fit
+    with pytest.raises(SamplingError, match="impossible position"):
+        s._draw_placeable(no_fit * 2, 2, Rng(0))

@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from farmstead.core.registry import load_game
-from farmstead.games.rancho.rules import RanchoGame, RanchoState
+from farmstead.games.rancho.game import RanchoGame, RanchoState
 
 KINDS = ("rabbit", "sheep", "cow", "horse", "small_dog", "large_dog")
 ANIMALS = KINDS[:4]

@@ -7,12 +7,20 @@ rulings they enforce (RA-R2 conservation, RA-R16 limit, RA-R24 … RA-R26 pieces
 from __future__ import annotations
 
 import copy
+import re
 
 import pytest
 from ra_helpers import act, cow, game, horse, make_doc, position, rabbits, roll, sheep
 
-from farmstead.core.errors import IllegalActionError, InvalidParamError, InvalidPositionError
+from farmstead.core.data import load_data
+from farmstead.core.errors import (
+    DataFileError,
+    IllegalActionError,
+    InvalidParamError,
+    InvalidPositionError,
+)
 from farmstead.core.registry import load_game
+from farmstead.games.rancho import catalog
 
 
 # --- illegal actions ----------------------------------------------------------------------------
@@ -246,14 +254,93 @@ BAD_DOCS.update(
 )
 
 
+# The field each malformed document's error names.
+BAD_FIELDS = {
+    "wrong game": "game",
+    "wrong players": "players",
+    "wrong params": "params",
+    "missing phase": "phase",
+    "missing herd": "herd",
+    "missing seats": "seats",
+    "missing pieces": "pieces",
+    "missing round": "round",
+    "missing turn_actions": "turn_actions",
+    "missing herd kind": "herd.horse",
+    "missing seat pool": "seats[0].pool",
+    "missing seat dogs": "seats[1].dogs",
+    "missing seat pastures": "seats[0].pastures",
+    "missing attacks_left": "attacks_left",
+    "missing dog_queue": "dog_queue",
+    "phase not a string": "phase",
+    "unknown phase": "phase",
+    "herd count a string": "herd.rabbit",
+    "herd count a bool": "herd.small_dog",
+    "negative herd": "herd.cow",
+    "unknown herd kind": "herd",
+    "seats not a list": "seats",
+    "seat not an object": "seats[1]",
+    "too few seats": "seats",
+    "pastures not a list": "seats[0].pastures",
+    "unknown pasture": "seats[1].pastures[0]",
+    "farm cell as pasture": "seats[1].pastures[0]",
+    "pasture owned twice": "seats[1].pastures[0]",
+    "thirteen pastures (RA-R16)": "seats[1].pastures",
+    "active out of range": "active",
+    "round negative": "round",
+    "pieces not a list": "pieces",
+    "piece not an object": "pieces[2]",
+    "unknown piece kind": "pieces[2].kind",
+    "dog on the board (RA-R27)": "pieces[2].kind",
+    "unknown cell": "pieces[2].cells[0]",
+    "cells not a list": "pieces[2].cells",
+    "sheep on an unowned pasture (RA-R24)": "pieces[2].cells",
+    "sheep on the forest/unowned farm (RA-R24)": "pieces[2].cells",
+    "cow across two players (RA-R24)": "pieces[0].cells",
+    "cow on non-adjacent cells (RA-R26)": "pieces[0].cells",
+    "horse not a triangle (RA-R26)": "pieces[0].cells",
+    "cow on one cell (RA-R26)": "pieces[0].cells",
+    "two pieces on one cell (RA-R25)": "pieces[2].cells",
+    "seven rabbits on a cell (RA-R25)": "pieces[0].count",
+    "zero rabbits (RA-R25)": "pieces[0].count",
+    "rabbits on two cells (RA-R25)": "pieces[0].cells",
+    "sheep on two cells (RA-R25)": "pieces[0].cells",
+    "one rabbit too many in the herd": "herd",
+    "a cow vanished": "herd",
+    "an extra dog": "herd",
+    "pool animal not taken from the herd": "herd",
+    "pool of the inactive seat": "seats",
+    "dice before the roll": "dice",
+    "unknown dice symbol": "dice[0]",
+    "placement without dice": "dice",
+    "dog phase without a queue": "dog_queue",
+    "order phase without fox and wolf": "dice",
+    "attack not a predator": "attack",
+    "winner before the end": "winner",
+    "dog queue outside the dog phase": "dog_queue",
+    "dog queue with a bad seat": "dog_queue[0]",
+    "transaction outside expansion (9.2)": "transaction",
+    "transaction not an object": "transaction",
+    "transaction gives more than owned": "transaction.give",
+    "transaction gives and receives a kind (RA-R13)": "transaction",
+    "transaction buys an owned pasture": "transaction.buy[0]",
+    "transaction buys a farm cell": "transaction.buy[0]",
+    "transaction buys twice": "transaction.buy[1]",
+    "transaction fee to no seat": "transaction.fees[0].owner",
+    "transaction fee not positive": "transaction.fees[0].rabbits",
+    "route to an owned target": "transaction.route.target",
+    "route through an unowned link": "transaction.route.links[0]",
+    "route fee not the links' sum": "transaction.route.fee",
+}
+
+
 @pytest.mark.parametrize("name", list(BAD_DOCS))
 def test_malformed_or_inconsistent_positions_raise_invalid_position(name):
-    """state_from_json raises InvalidPositionError (with a message) for each broken document."""
+    """state_from_json raises InvalidPositionError for each broken document, naming the field."""
     doc = base_doc()
     BAD_DOCS[name](doc)
     with pytest.raises(InvalidPositionError) as info:
         game(2).state_from_json(doc)
-    assert str(info.value)
+    assert str(info.value).startswith(f"rancho position, field '{BAD_FIELDS[name]}': "), info.value
 
 
 def _dog_phase(**extra):
@@ -295,29 +382,67 @@ IMPOSSIBLE_STATES = {
 }
 
 
+# The field each impossible position's error names.
+IMPOSSIBLE_FIELDS = {
+    "transaction buys a pasture out of reach (RA-R18)": "transaction",
+    "transaction exceeds the pasture limit (RA-R16)": "transaction",
+    "passage fee owed to the buyer (RA-R21)": "transaction",
+    "dog decision for a seat without a matching dog (RA-R37)": "dog_queue",
+    "attack not shown on the dice (RA-R31)": "attack",
+    "more attacks left than predator faces (RA-R31)": "attacks_left",
+    "d6 result that is not a face of the die (2.4)": "d6",
+    "winner without all four kinds placed (RA-R43)": "winner",
+    "game over without a winner before max_rounds (RA-R45)": "phase",
+    "first player other than the configured one (RA-R5)": "first_player",
+    "dog savers outside a dog decision (RA-R38)": "dog_savers",
+}
+
+
 @pytest.mark.parametrize("name", list(IMPOSSIBLE_STATES))
 def test_impossible_game_states_raise_invalid_position(name):
     """state_from_json rejects positions that no sequence of legal actions can reach (the brief's
     "inconsistent" positions): each breaks a ruling named in the case id."""
     doc = base_doc()
     IMPOSSIBLE_STATES[name](doc)
-    with pytest.raises(InvalidPositionError):
+    with pytest.raises(InvalidPositionError) as info:
         game(2).state_from_json(doc)
+    field = IMPOSSIBLE_FIELDS[name]
+    assert str(info.value).startswith(f"rancho position, field '{field}': "), info.value
 
 
 def test_a_dog_decision_loaded_without_a_dog_cannot_drive_a_count_negative():
-    """RA-R37 / RA-R2: if such a position loads, USE_DOG must not leave the seat with -1 dogs and
-    the herd with more small dogs than the game has."""
+    """RA-R37 / RA-R2: a dog decision for a seat without the matching dog does not load, so USE_DOG
+    can never leave the seat with -1 dogs and the herd with more small dogs than the game has.
+    Control: with the small dog, the same position loads and USE_DOG moves exactly that dog to
+    the herd."""
     doc = base_doc()
     _dog_phase(dog_queue=[0], to_move=0)(doc)
-    try:
-        state = game(2).state_from_json(doc)
-    except InvalidPositionError:
-        return
+    with pytest.raises(
+        InvalidPositionError,
+        match=r"field 'dog_queue': seat 0 decides about a dog it does not own \(RA-R37\)",
+    ):
+        game(2).state_from_json(doc)
+
+    doc["seats"][0]["dogs"]["small_dog"] = 1
+    doc["herd"]["small_dog"] = 0
+    state = game(2).state_from_json(doc)
+    assert state.legal_actions() == [5, 6]  # USE_DOG, KEEP_DOG
     state.apply_action(5)  # USE_DOG
     after = state.to_json()
-    assert after["seats"][0]["dogs"]["small_dog"] >= 0
-    assert after["herd"]["small_dog"] <= 1
+    assert after["seats"][0]["dogs"]["small_dog"] == 0
+    assert after["herd"]["small_dog"] == 1
+    assert {"kind": "rabbit", "cells": ["P33"], "count": 3} in after["pieces"]  # saved (RA-R37)
+
+
+def test_position_errors_name_the_field_and_the_reason():
+    """A malformed count is reported with its full path and what is wrong with it."""
+    doc = base_doc()
+    doc["seats"][1]["pool"]["sheep"] = -1
+    with pytest.raises(InvalidPositionError) as info:
+        game(2).state_from_json(doc)
+    assert str(info.value) == (
+        "rancho position, field 'seats[1].pool.sheep': must be an int >= 0, got -1"
+    )
 
 
 @pytest.mark.parametrize("doc", [None, [], "rancho", 3, {"game": "rancho"}])
@@ -336,6 +461,50 @@ def test_loading_does_not_modify_the_document():
 
 
 # --- params ---------------------------------------------------------------------------------------
+def _data(filename):
+    return copy.deepcopy(load_data(catalog.DATA_PACKAGE, filename))
+
+
+@pytest.mark.parametrize(
+    ("edit", "where"),
+    [
+        (lambda d: d["board"].pop("cells"), "board.toml [board]: 'cells'"),
+        (lambda d: d["board"]["cells"][0].pop("q"), "board.toml [board] cell P01: 'q'"),
+        (lambda d: d["board"]["cells"][0].__setitem__("cost", 0), "cell P01: 'cost'"),
+        (lambda d: d["board"]["cells"].reverse(), "every pasture first"),
+        (lambda d: d["board"]["cells"][1].__setitem__("id", "P01"), "ids must be unique"),
+        (lambda d: d["board"]["cells"][-1].__setitem__("farm", 5), "farm 5 must be two"),
+    ],
+)
+def test_malformed_board_data_raises_data_file_error(edit, where):
+    """A replacement board file that breaks the board's shape is a DataFileError naming the
+    file, the table and the field (spec 0: PROPOSED data must be replaceable, never silently
+    wrong)."""
+    doc = _data("board.toml")
+    edit(doc)
+    with pytest.raises(DataFileError, match=re.escape(where)):
+        catalog._board(doc)
+
+
+@pytest.mark.parametrize(
+    ("edit", "where"),
+    [
+        (lambda d: d.pop("safeguards"), "components.toml: table [safeguards] is missing"),
+        (lambda d: d["values"].__setitem__("cow", "12"), "components.toml [values]: 'cow'"),
+        (lambda d: d["herd"]["sheep"].pop(), "components.toml [herd]: 'sheep' needs 5"),
+        (lambda d: d["d12"]["die_a"].__setitem__(0, "pig"), "components.toml [d12]: 'die_a'"),
+        (lambda d: d["d6"].__setitem__("faces", [1, 0]), "components.toml [d6]: 'faces'[1]"),
+        (lambda d: d["farm_use"].__setitem__("players_3", [1, 1, 5]), "'players_3' must name 3"),
+    ],
+)
+def test_malformed_components_data_raises_data_file_error(edit, where):
+    """A broken components file is a DataFileError naming the file, the table and the field."""
+    doc = _data("components.toml")
+    edit(doc)
+    with pytest.raises(DataFileError, match=re.escape(where)):
+        catalog._components(doc)
+
+
 def test_unknown_param_lists_the_valid_ones():
     """An unknown parameter raises InvalidParamError naming every valid parameter."""
     with pytest.raises(InvalidParamError) as info:
@@ -375,6 +544,7 @@ def test_bad_dice_choice_lists_the_choices():
         ("values", "pig=3"),
         ("values", "sheep=0"),
         ("values", "sheep"),
+        ("values", "note=3"),  # a key of the data table that is not a kind
         ("pasture_limit", -1),
         ("ask_predator_order", "maybe"),
     ],

@@ -11,6 +11,7 @@ from fractions import Fraction
 import pytest
 from ra_helpers import HERD_TABLE, KINDS, act, game, herd, on, pastures, placed
 
+from farmstead.core.errors import IllegalActionError
 from farmstead.core.game import PlayerId
 from farmstead.core.registry import load_game
 
@@ -276,13 +277,22 @@ def test_spec_9_1_action_groups_in_order():
     assert state.action_to_json(24) == {"type": "RETURN", "kind": "horse"}
 
 
-def test_spec_9_1_every_action_id_round_trips_through_json_and_has_words():
-    """Spec 9.1: each of the 577 ids has a JSON form that maps back to it, and words."""
+def test_spec_9_1_every_action_id_round_trips_through_json_and_has_its_own_words():
+    """Spec 9.1: each of the 577 ids has a JSON form that maps back to it, and words that tell
+    it apart from every other id; an id outside the space is an error, not words."""
     state = game(2).new_initial_state()
+    while state.is_chance_node():  # the first player is chosen: then a decision node
+        state.apply_action(state.legal_actions()[0])
+    texts = []
     for action in range(577):
         doc = state.action_to_json(action)
         assert state.action_from_json(doc) == action, doc
-        assert state.action_to_string(action)
+        texts.append(state.action_to_string(action))
+    assert all(texts)
+    assert len(set(texts)) == 577, [t for t in texts if texts.count(t) > 1][:4]
+    for outside in (-1, 577):
+        with pytest.raises(IllegalActionError, match="out of range"):
+            state.action_to_string(outside)
 
 
 def test_spec_0_every_data_item_carries_its_provenance():

@@ -21,8 +21,8 @@ from __future__ import annotations
 import math
 
 from farmstead.core.game import State
-from farmstead.games.animal_farm.config import GOAT, HORSE, NEUTRAL, PIG, SETUP, TOSS
-from farmstead.games.animal_farm.rules import AnimalFarmState
+from farmstead.games.animal_farm.layout import GOAT, HORSE, NEUTRAL, PIG, SETUP, TOSS
+from farmstead.games.animal_farm.rules import AnimalFarmRules
 
 # mcts starts each node from this evaluation (node priors): at its default 100 iterations it
 # then beats the greedy heuristic agent, which plain UCT at that budget does not
@@ -43,7 +43,7 @@ def _distance(width: int, a: int, b: int) -> int:
     return abs(a % width - b % width) + abs(a // width - b // width)
 
 
-def _threatened(state: AnimalFarmState, pig: int, cell: int) -> bool:
+def _threatened(state: AnimalFarmRules, pig: int, cell: int) -> bool:
     """Whether an enemy unit could attack ``pig`` on ``cell`` in its next turn (ignoring
     blockers), assuming full enemy pools."""
     cfg = state.cfg
@@ -66,7 +66,7 @@ def _threatened(state: AnimalFarmState, pig: int, cell: int) -> bool:
     return False
 
 
-def _pile_cost(state: AnimalFarmState, player: int, pile: int) -> float:
+def _pile_cost(state: AnimalFarmRules, player: int, pile: int) -> float:
     """Steps ``player`` needs to bring ``pile`` home (see the module docstring)."""
     cfg = state.cfg
     width = cfg.width
@@ -109,7 +109,7 @@ def _pile_cost(state: AnimalFarmState, player: int, pile: int) -> float:
     return cost
 
 
-def _guard(state: AnimalFarmState, player: int) -> float:
+def _guard(state: AnimalFarmRules, player: int) -> float:
     """Closeness of ``player``'s goats and horse to the enemy pigs they may attack."""
     cfg = state.cfg
     width = cfg.width
@@ -133,7 +133,7 @@ def _guard(state: AnimalFarmState, player: int) -> float:
     return GUARD * total
 
 
-def _advance(state: AnimalFarmState, player: int) -> float:
+def _advance(state: AnimalFarmRules, player: int) -> float:
     cfg = state.cfg
     n = cfg.num_slots
     total = 0
@@ -144,7 +144,7 @@ def _advance(state: AnimalFarmState, player: int) -> float:
     return -ADVANCE * total
 
 
-def _value(state: AnimalFarmState, player: int) -> float:
+def _value(state: AnimalFarmRules, player: int) -> float:
     """How close ``player`` is to winning, higher is better (in pig steps)."""
     value = -(_pile_cost(state, player, 0) + _pile_cost(state, player, 1))
     value += _guard(state, player) + _advance(state, player)
@@ -155,7 +155,7 @@ def _value(state: AnimalFarmState, player: int) -> float:
 
 def evaluate_all(state: State) -> list[float]:
     """``evaluate(state, seat)`` for both seats."""
-    if not isinstance(state, AnimalFarmState):
+    if not isinstance(state, AnimalFarmRules):
         raise TypeError(f"an Animal Farm state is needed, got {type(state).__name__}")
     if state.is_terminal():
         return state.returns()

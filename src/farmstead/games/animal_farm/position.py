@@ -1,4 +1,5 @@
-"""JSON positions of Animal Farm: ``encode`` a state and ``decode_into`` a fresh one.
+"""JSON positions of Animal Farm: ``to_json``, ``observation`` and the validating
+``state_from_json``.
 
 A position is the game header (``game``, ``players``, ``params``) and::
 
@@ -15,24 +16,32 @@ A position is the game header (``game``, ``players``, ``params``) and::
     ply            turns completed (setup excluded), no_progress: see AF-R24
     result         null | "P1" | "P2" | "draw"
 
-``decode_into`` checks every field (types, ranges, counts, zones, occupancy, the turn's
-bookkeeping) and raises ``InvalidPositionError`` naming the first problem. Rule-level checks
-that need the rules (the result, a playable next decision) are made by ``rules.py``.
+``state_from_json`` reads it with the one reader of ``core.position`` and checks every field
+(types, ranges, counts, zones, occupancy, the turn's bookkeeping) and the position against the
+rules (the result, a playable next decision); every error is an ``InvalidPositionError`` naming
+the field.
+
+An observation (``observation``) is the position plus ``seat``, ``you`` and ``display`` (see
+``observation``); it is also a position: ``state_from_json`` ignores those keys.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any, TypeVar
 
-from farmstead.core.errors import InvalidPositionError
-from farmstead.games.animal_farm.config import (
+from farmstead.core.position import ItemReader, PositionReader
+from farmstead.games.animal_farm.config import AnimalFarmConfig
+from farmstead.games.animal_farm.layout import (
     ACTIVE,
+    DIRECTIONS,
     DISPLACE,
     FEED,
-    IDLE,
     KIND_NAMES,
+    NO,
     OVER,
+    P1_WINS,
+    P2_WINS,
     PHASE_NAMES,
     PIG,
     PILE_NAMES,
@@ -41,12 +50,12 @@ from farmstead.games.animal_farm.config import (
     SETUP,
     TOSS,
     ZONE_NAMES,
-    AnimalFarmConfig,
 )
+from farmstead.games.animal_farm.rules import AnimalFarmRules, Move
 
-if TYPE_CHECKING:
-    from farmstead.games.animal_farm.rules import AnimalFarmState
+S = TypeVar("S", bound=AnimalFarmRules)
 
+HEADER_KEYS = ("game", "players", "params")
 BODY_KEYS = (
     "phase",
     "player1_seat",
@@ -73,7 +82,8 @@ TURN_KEYS = (
 VIEW_KEYS = ("seat", "you", "display")
 
 
-def encode(state: AnimalFarmState) -> dict[str, Any]:
+# --- writing --------------------------------------------------------------------------------
+def to_json(state: AnimalFarmRules) -> dict[str, Any]:
     """The full position of ``state`` as JSON-safe data (see the module docstring)."""
     cfg = state.cfg
     n = cfg.num_slots
@@ -124,248 +134,317 @@ def encode(state: AnimalFarmState) -> dict[str, Any]:
     return doc
 
 
-def _fail(message: str) -> InvalidPositionError:
-    return InvalidPositionError(message)
+def observation(state: AnimalFarmRules, seat: int | None, derived: bool = True) -> dict[str, Any]:
+    """What ``seat`` (checked by the caller; ``None``: a spectator) sees. ``derived=False``
+    leaves out ``display.reach`` (which follows from the position) for fast encoders.
+
+    Public (AF-R25, spec section 8 "What each player may see": all state is open): the whole
+    position (``to_json``), plus ``seat``, ``you`` (the viewer's player name, null for a
+    spectator or before the coin toss) and ``display``, facts derived from the position for
+    boards that draw without knowing the rules. Private: nothing; only the seat to move gets
+    its move lists (``display.reach``), which are as public as the position they follow from.
+
+    ``display``::
+
+        board        {"width", "height", "zones": {"p1_base": [first, last], "neutral": [...],
+                      "p2_base": [...]}}  (rows, inclusive)
+        slots        the kind of each unit slot, e.g. ["pig", "pig", "pig", "goat", ...]
+        names        {"P1": [unit name per slot], "P2": [...]}
+        pool_size    {"pig": n, "goat": n, "horse": n}: points per turn (AF-R5)
+        max_plies    the draw limit (AF-R24)
+        placing      during the setup: {"player", "piece" ("feed_pile" or a kind), "unit" (name
+                     or null for the pile), "suggested": [x, y] or null (the layout's default
+                     square, when it is free)}; otherwise null (AF-R2, AF-R4)
+        reach        for the seat to move, in the Idle and Active phases: for each of its units
+                     that can still act, {"points": points of its kind's pool, "moves": [{"to":
+                     [x, y], "path": "NNE", "attack": enemy unit name or null}, ...]};
+                     otherwise {} (other viewers need no move lists, and views stay small
+                     while a bot moves)
+
+    A move's ``path`` is a shortest sequence of ``STEP`` directions (N, E, S, W) from the unit's
+    square; played one step at a time after ``SELECT`` it is legal at every step (AF-R7 …
+    AF-R12) and ends on ``to``, either on a square without a unit (where ``STOP`` is legal) or
+    as the attack on the enemy unit named by ``attack``. Squares are listed once, in
+    breadth-first order. During the Active phase the active unit's moves use the points left;
+    the mover's other unactivated units are listed as if the active unit stopped where it
+    stands (only when ``STOP`` is legal) (``AnimalFarmRules.mover_reach``).
+    """
+    doc = to_json(state)
+    doc["seat"] = seat
+    doc["you"] = None if seat is None or state.p1_seat < 0 else PLAYER_NAMES[state.player_of(seat)]
+    doc["display"] = _display(state, seat if derived else None)
+    return doc
 
 
-def _int(value: Any, what: str, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise _fail(f"{what} must be an integer in {low}..{high}, got {value!r}")
-    return value
+def _display(state: AnimalFarmRules, seat: int | None) -> dict[str, Any]:
+    """The ``display`` block of ``seat``'s observation (see ``observation``)."""
+    cfg = state.cfg
+    (p1_lo, p1_hi), (p2_lo, p2_hi) = cfg.base_rows
+    return {
+        "board": {
+            "width": cfg.width,
+            "height": cfg.height,
+            "zones": {
+                ZONE_NAMES[0]: [p1_lo, p1_hi],
+                ZONE_NAMES[1]: [p1_hi + 1, p2_lo - 1],
+                ZONE_NAMES[2]: [p2_lo, p2_hi],
+            },
+        },
+        "slots": [KIND_NAMES[k] for k in cfg.slot_kind],
+        "names": {
+            name: [cfg.unit_name(p * cfg.num_slots + s) for s in range(cfg.num_slots)]
+            for p, name in enumerate(PLAYER_NAMES)
+        },
+        "pool_size": {KIND_NAMES[k]: cfg.pool_size[k] for k in range(3)},
+        "max_plies": cfg.max_plies,
+        "placing": _placing(state),
+        "reach": _reach(state) if seat is not None and seat == state.current_player() else {},
+    }
 
 
-def _bool(value: Any, what: str) -> bool:
-    if not isinstance(value, bool):
-        raise _fail(f"{what} must be true or false, got {value!r}")
-    return value
+def _placing(state: AnimalFarmRules) -> dict[str, Any] | None:
+    """The piece the setup places next and the layout's default square for it (AF-R2, AF-R4)."""
+    if state.phase != SETUP:
+        return None
+    cfg = state.cfg
+    player, piece = cfg.setup_sequence[state.setup_step]
+    if piece == FEED:
+        cell = cfg.default_piles[player]
+        return {
+            "player": PLAYER_NAMES[player],
+            "piece": "feed_pile",
+            "unit": None,
+            "suggested": list(cfg.xy(cell)),
+        }
+    unit = player * cfg.num_slots + piece
+    cell = cfg.default_units[unit]
+    free = state.board[cell] < 0
+    return {
+        "player": PLAYER_NAMES[player],
+        "piece": KIND_NAMES[cfg.slot_kind[piece]],
+        "unit": cfg.unit_name(unit),
+        "suggested": list(cfg.xy(cell)) if free else None,
+    }
 
 
-def _choice(value: Any, choices: tuple[str, ...], what: str) -> int:
-    if value not in choices or not isinstance(value, str):
-        raise _fail(f"{what} must be one of {', '.join(choices)}; got {value!r}")
-    return choices.index(value)
+def _reach(state: AnimalFarmRules) -> dict[str, Any]:
+    """The moves of every unit of the mover that may still move this turn."""
+    cfg = state.cfg
+    return {
+        cfg.unit_name(unit): {"points": points, "moves": [_move(cfg, m) for m in moves]}
+        for unit, points, moves in state.mover_reach()
+    }
 
 
-def _mapping(value: Any, keys: tuple[str, ...], what: str) -> Mapping[str, Any]:
-    if not isinstance(value, Mapping):
-        raise _fail(f"{what} must be an object with keys {', '.join(keys)}")
-    missing = [k for k in keys if k not in value]
-    extra = [k for k in value if k not in keys]
-    if missing or extra:
-        raise _fail(
-            f"{what} must have exactly the keys {', '.join(keys)}"
-            + (f"; missing {', '.join(missing)}" if missing else "")
-            + (f"; unknown {', '.join(map(str, extra))}" if extra else "")
-        )
-    return value
+def _move(cfg: AnimalFarmConfig, move: Move) -> dict[str, Any]:
+    cell, path, victim = move
+    return {
+        "to": list(cfg.xy(cell)),
+        "path": "".join(DIRECTIONS[d] for d in path),
+        "attack": cfg.unit_name(victim) if victim >= 0 else None,
+    }
 
 
-def _cell(cfg: AnimalFarmConfig, value: Any, what: str) -> int:
-    if (
-        not isinstance(value, list | tuple)
-        or len(value) != 2
-        or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
-        or not cfg.on_board(value[0], value[1])
-    ):
-        raise _fail(f"{what} must be [x, y] on the {cfg.width} x {cfg.height} board, got {value!r}")
-    return cfg.cell(value[0], value[1])
+# --- reading --------------------------------------------------------------------------------
+def _cell(cfg: AnimalFarmConfig, item: ItemReader) -> int:
+    """A square ``[x, y]`` on the board."""
+    item.list(2)
+    return cfg.cell(item.at(0).int(0, cfg.width - 1), item.at(1).int(0, cfg.height - 1))
 
 
-def _unit(cfg: AnimalFarmConfig, value: Any, what: str) -> int:
+def _unit(cfg: AnimalFarmConfig, value: Any, fail: Any) -> int:
+    """The unit named ``value``; ``fail(reason)`` when no unit has that name."""
     unit = cfg.unit_by_name(value)
     if unit < 0:
-        raise _fail(f"{what} must name a unit such as {cfg.unit_name(0)!r}, got {value!r}")
+        fail(f"must name a unit such as {cfg.unit_name(0)!r}, got {value!r}")
     return unit
 
 
-def decode_into(state: AnimalFarmState, doc: Mapping[str, Any]) -> None:
-    """Fill a fresh ``state`` from ``doc`` (header already checked); ``InvalidPositionError``
-    for anything malformed or inconsistent."""
+def _unit_field(
+    cfg: AnimalFarmConfig, reader: PositionReader, key: str, *, optional: bool = False
+) -> int:
+    """Field ``key`` as a unit name (``NO`` when optional and null)."""
+    value = reader.raw(key)
+    if value is None and optional:
+        return NO
+    return _unit(cfg, value, lambda reason: reader.fail(reason, key))
+
+
+def state_from_json(blank: S, doc: Any) -> S:
+    """Fill ``blank`` (an empty state of the game) with the position ``to_json`` wrote;
+    ``InvalidPositionError`` naming the field for anything malformed, out of range or
+    inconsistent with the rules."""
+    state = blank
+    reader = state.game.position_reader(doc)
+    reader.only(HEADER_KEYS + BODY_KEYS + VIEW_KEYS)
     cfg = state.cfg
     n = cfg.num_slots
-    extra = [k for k in doc if k not in BODY_KEYS and k not in ("game", "players", "params")]
-    extra = [k for k in extra if k not in VIEW_KEYS]
-    if extra:
-        raise _fail(f"unknown position keys: {', '.join(map(str, extra))}")
-    missing = [k for k in BODY_KEYS if k not in doc]
-    if missing:
-        raise _fail(f"position lacks {', '.join(missing)}")
 
-    phase = _choice(doc["phase"], PHASE_NAMES, "phase")
+    phase = reader.choice("phase", PHASE_NAMES)
     if phase == TOSS:
         if cfg.first_player >= 0:
-            raise _fail("no coin toss: the first_player parameter names Player 1's seat")
-        if doc["player1_seat"] is not None:
-            raise _fail("player1_seat must be null before the coin toss")
-        p1_seat = -1
+            reader.fail("no coin toss: the first_player parameter names Player 1's seat", "phase")
+        if reader.raw("player1_seat") is not None:
+            reader.fail("must be null before the coin toss", "player1_seat")
+        p1_seat = NO
     else:
-        p1_seat = _int(doc["player1_seat"], "player1_seat", 0, 1)
+        p1_seat = reader.int("player1_seat", 0, 1)
         if cfg.first_player >= 0 and p1_seat != cfg.first_player:
-            raise _fail(f"player1_seat must be {cfg.first_player} (first_player parameter)")
+            reader.fail(f"must be {cfg.first_player} (first_player parameter)", "player1_seat")
     if phase == SETUP and not cfg.manual_setup:
-        raise _fail("no setup phase with setup_mode = default (AF-R4)")
+        reader.fail("no setup phase with setup_mode = default (AF-R4)", "phase")
     sequence = cfg.setup_sequence
-    step = _int(doc["setup_step"], "setup_step", 0, len(sequence))
+    step = reader.int("setup_step", 0, len(sequence))
     if phase == TOSS and step != 0:
-        raise _fail("setup_step must be 0 before the coin toss")
+        reader.fail("must be 0 before the coin toss", "setup_step")
     if phase == SETUP and step == len(sequence):
-        raise _fail("setup_step counts every piece placed but the phase is still setup")
+        reader.fail("counts every piece placed but the phase is still setup", "setup_step")
     if phase > SETUP and step != len(sequence):
-        raise _fail(f"setup_step must be {len(sequence)} once the setup is over")
+        reader.fail(f"must be {len(sequence)} once the setup is over", "setup_step")
     placed = set(sequence[:step]) if phase <= SETUP else set(sequence)
 
     # Units.
-    units = _mapping(doc["units"], PLAYER_NAMES, "units")
-    pos = [-1] * cfg.num_units
+    units = reader.obj("units")
+    units.only(PLAYER_NAMES)
+    pos = [NO] * cfg.num_units
     for p, player_name in enumerate(PLAYER_NAMES):
-        entries = units[player_name]
-        if not isinstance(entries, list) or len(entries) != n:
-            raise _fail(f"units.{player_name} must be a list of {n} squares (or nulls)")
-        for s, entry in enumerate(entries):
+        for s, item in enumerate(units.items(player_name, n)):
             u = p * n + s
             name = cfg.unit_name(u)
-            if entry is None:
+            if item.value is None:
                 if (p, s) in placed:
-                    raise _fail(f"{name} must be on the board")
+                    item.fail(f"{name} must be on the board")
                 continue
             if (p, s) not in placed:
-                raise _fail(f"{name} is not placed yet at this setup step (AF-R2)")
-            cell = _cell(cfg, entry, name)
+                item.fail(f"{name} is not placed yet at this setup step (AF-R2)")
+            cell = _cell(cfg, item)
             if not cfg.unit_allowed[u][cell]:
-                raise _fail(f"{name} may not stand on {entry} (AF-R8)")
+                item.fail(f"{name} may not stand on {item.value} (AF-R8)")
             if phase == SETUP and cell not in cfg.unit_start_cells[u]:
-                raise _fail(f"{name} must be set up on its start squares (AF-R3)")
+                item.fail(f"{name} must be set up on its start squares (AF-R3)")
             pos[u] = cell
 
     # Piles.
-    piles = _mapping(doc["piles"], PILE_NAMES, "piles")
-    pile_cell = [-1, -1]
-    pile_carrier = [-1, -1]
+    piles = reader.obj("piles")
+    piles.only(PILE_NAMES)
+    pile_cell = [NO, NO]
+    pile_carrier = [NO, NO]
     for k, pile_name in enumerate(PILE_NAMES):
-        entry = piles[pile_name]
+        entry = piles.raw(pile_name)
         if entry is None:
             if (k, FEED) in placed:
-                raise _fail(f"pile {pile_name} must be on the board")
+                piles.fail("must be on the board", pile_name)
             continue
         if (k, FEED) not in placed:
-            raise _fail(f"pile {pile_name} is not placed yet at this setup step (AF-R2)")
-        if isinstance(entry, Mapping) and set(entry) == {"at"}:
-            pile_cell[k] = _cell(cfg, entry["at"], f"pile {pile_name}")
+            piles.fail("is not placed yet at this setup step (AF-R2)", pile_name)
+        if not isinstance(entry, Mapping) or set(entry) not in ({"at"}, {"carried_by"}):
+            piles.fail('must be null, {"at": [x, y]} or {"carried_by": unit}', pile_name)
+        pile = piles.obj(pile_name)
+        if pile.has("at"):
+            pile_cell[k] = _cell(cfg, pile.item("at"))
             if phase == SETUP and pile_cell[k] not in cfg.feed_start_cells[k]:
-                raise _fail(f"pile {pile_name} must be set up in its owner's base (AF-R3)")
-        elif isinstance(entry, Mapping) and set(entry) == {"carried_by"}:
-            carrier = _unit(cfg, entry["carried_by"], f"pile {pile_name} carried_by")
-            if cfg.unit_kind[carrier] != PIG:
-                raise _fail(f"pile {pile_name}: only pigs carry feed (AF-R18)")
-            if pos[carrier] < 0:
-                raise _fail(f"pile {pile_name} is carried by {cfg.unit_name(carrier)}, not placed")
-            pile_carrier[k] = carrier
+                pile.fail("must be set up in its owner's base (AF-R3)", "at")
         else:
-            raise _fail(
-                f'pile {pile_name} must be null, {{"at": [x, y]}} or {{"carried_by": unit}}'
-            )
+            carrier = _unit_field(cfg, pile, "carried_by")
+            if cfg.unit_kind[carrier] != PIG:
+                pile.fail("only pigs carry feed (AF-R18)", "carried_by")
+            if pos[carrier] < 0:
+                pile.fail(f"{cfg.unit_name(carrier)} is not placed", "carried_by")
+            pile_carrier[k] = carrier
     if pile_carrier[0] >= 0 and pile_carrier[0] == pile_carrier[1]:
-        raise _fail("a pig carries at most one pile")
+        piles.fail("a pig carries at most one pile", PILE_NAMES[1])
 
     # The turn.
-    turn_doc = doc["turn"]
-    mover, active, victim = 0, -1, -1
+    turn: PositionReader | None = None
+    mover, active, victim = 0, NO, NO
     pools = list(cfg.pool_size)
     activated = 0
     attacked = picked = dropped = False
     start_zones = 0
     if phase <= SETUP:
-        if turn_doc is not None:
-            raise _fail("turn must be null before play starts")
+        if reader.raw("turn") is not None:
+            reader.fail("must be null before play starts", "turn")
     else:
-        turn = _mapping(turn_doc, TURN_KEYS, "turn")
-        mover = _choice(turn["mover"], PLAYER_NAMES, "turn.mover")
-        pool_doc = _mapping(turn["pools"], KIND_NAMES, "turn.pools")
-        pools = [
-            _int(pool_doc[name], f"turn.pools.{name}", 0, cfg.pool_size[k])
-            for k, name in enumerate(KIND_NAMES)
-        ]
-        activated_doc = turn["activated"]
-        if not isinstance(activated_doc, list):
-            raise _fail("turn.activated must be a list of unit names")
-        for name in activated_doc:
-            u = _unit(cfg, name, "turn.activated entry")
+        turn = reader.obj("turn")
+        turn.only(TURN_KEYS)
+        mover = turn.choice("mover", PLAYER_NAMES)
+        pool_doc = turn.obj("pools")
+        pool_doc.only(KIND_NAMES)
+        pools = [pool_doc.int(name, 0, cfg.pool_size[k]) for k, name in enumerate(KIND_NAMES)]
+        for item in turn.items("activated"):
+            u = _unit(cfg, item.value, item.fail)
             if cfg.unit_owner[u] != mover or activated >> (u % n) & 1:
-                raise _fail(f"turn.activated: {name} is not a distinct unit of the mover")
+                item.fail(f"{item.value} is not a distinct unit of the mover")
             activated |= 1 << (u % n)
         for k, name in enumerate(KIND_NAMES):
             if pools[k] < cfg.pool_size[k] and not any(
                 activated >> s & 1 and cfg.slot_kind[s] == k for s in range(n)
             ):
-                raise _fail(f"turn.pools.{name} was spent but no {name} was activated (AF-R5)")
-        if turn["active"] is not None:
-            active = _unit(cfg, turn["active"], "turn.active")
-            if not activated >> (active % n) & 1 or cfg.unit_owner[active] != mover:
-                raise _fail("turn.active must be one of the mover's activated units (AF-R6)")
+                pool_doc.fail(f"was spent but no {name} was activated (AF-R5)", name)
+        active = _unit_field(cfg, turn, "active", optional=True)
+        if active >= 0 and (not activated >> (active % n) & 1 or cfg.unit_owner[active] != mover):
+            turn.fail("must be one of the mover's activated units (AF-R6)", "active")
         if (active >= 0) != (phase in (ACTIVE, DISPLACE)):
-            raise _fail("turn.active must be set exactly in the active and displace phases")
-        attacked = _bool(turn["attacked"], "turn.attacked")
-        picked = _bool(turn["picked"], "turn.picked")
-        dropped = _bool(turn["dropped"], "turn.dropped")
+            turn.fail("must be set exactly in the active and displace phases", "active")
+        attacked = turn.bool("attacked")
+        picked = turn.bool("picked")
+        dropped = turn.bool("dropped")
         if active < 0 and (attacked or picked or dropped):
-            raise _fail("attacked, picked and dropped must be false with no active unit")
+            turn.fail("attacked, picked and dropped must be false with no active unit")
         if (picked or dropped) and cfg.unit_kind[active] != PIG:
-            raise _fail("only a pig picks up or drops feed (AF-R18)")
-        if turn["victim"] is not None:
-            victim = _unit(cfg, turn["victim"], "turn.victim")
+            turn.fail(
+                "only a pig picks up or drops feed (AF-R18)", "picked" if picked else "dropped"
+            )
+        victim = _unit_field(cfg, turn, "victim", optional=True)
         if (victim >= 0) != (phase == DISPLACE):
-            raise _fail("turn.victim must be set exactly in the displace phase")
+            turn.fail("must be set exactly in the displace phase", "victim")
         if phase == DISPLACE:
             if not attacked:
-                raise _fail("the displace phase follows an attack: attacked must be true")
+                turn.fail("the displace phase follows an attack: attacked must be true", "attacked")
             if cfg.unit_owner[victim] == mover or pos[victim] != pos[active]:
-                raise _fail("turn.victim must be an enemy unit on the attacker's square")
+                turn.fail("must be an enemy unit on the attacker's square", "victim")
             if not cfg.can_attack[cfg.unit_kind[active]][cfg.unit_kind[victim]]:
-                raise _fail("the attacker may not attack that kind of unit (AF-R12)")
-        zones = turn["start_zones"]
-        if not isinstance(zones, list) or len(zones) != 2:
-            raise _fail("turn.start_zones must list the zones of F1 and F2")
-        start_zones = 3 * _choice(zones[0], ZONE_NAMES, "turn.start_zones") + _choice(
-            zones[1], ZONE_NAMES, "turn.start_zones"
-        )
+                turn.fail("the attacker may not attack that kind of unit (AF-R12)", "victim")
+        zones = [item.choice(ZONE_NAMES) for item in turn.items("start_zones", 2)]
+        start_zones = 3 * zones[0] + zones[1]
 
     # Occupancy (AF-R9): one unit per square, except the active unit with a friend it passes
     # or the victim it attacked.
-    board = [-1] * cfg.num_cells
+    board = [NO] * cfg.num_cells
     for u in range(cfg.num_units):
         if pos[u] < 0 or u == active:
             continue
         if board[pos[u]] >= 0:
-            raise _fail(
-                f"{cfg.unit_name(board[pos[u]])} and {cfg.unit_name(u)} share a square (AF-R9)"
+            units.fail(
+                f"{cfg.unit_name(board[pos[u]])} and {cfg.unit_name(u)} share a square (AF-R9)",
+                f"{PLAYER_NAMES[u // n]}[{u % n}]",
             )
         board[pos[u]] = u
-    if active >= 0:
+    if turn is not None and active >= 0:
         other = board[pos[active]]
         if phase == ACTIVE and other >= 0 and (attacked or cfg.unit_owner[other] != mover):
-            raise _fail("the active unit shares its square with an enemy or after an attack")
+            turn.fail(
+                "the active unit shares its square with an enemy or after an attack", "active"
+            )
 
     # Counters and result.
     limit = cfg.max_plies
-    ply = _int(doc["ply"], "ply", 0, limit)
-    no_progress = _int(doc["no_progress"], "no_progress", 0, ply)
+    ply = reader.int("ply", 0, limit)
+    no_progress = reader.int("no_progress", 0, ply)
     if phase <= SETUP and ply:
-        raise _fail("ply must be 0 before play starts")
-    result_doc = doc["result"]
-    result = -1
+        reader.fail("must be 0 before play starts", "ply")
+    result = NO
     if phase == OVER:
-        result = _choice(result_doc, RESULT_NAMES, "result")
-        if active >= 0:
-            raise _fail("the game ends between activations")
+        result = reader.choice("result", RESULT_NAMES)
+        if turn is not None and active >= 0:
+            turn.fail("the game ends between activations", "active")
     else:
-        if result_doc is not None:
-            raise _fail("result must be null until the game is over")
+        if reader.raw("result") is not None:
+            reader.fail("must be null until the game is over", "result")
         if ply >= limit:
-            raise _fail(f"ply {ply} reached max_plies {limit}: the game would be over (AF-R24)")
+            reader.fail(f"{ply} reached max_plies {limit}: the game would be over (AF-R24)", "ply")
         if cfg.no_progress_plies and no_progress >= cfg.no_progress_plies:
-            raise _fail("no_progress reached no_progress_plies: the game would be over (AF-R24)")
-    if phase == IDLE and active >= 0:
-        raise _fail("no unit is active in the idle phase")
+            reader.fail("reached no_progress_plies: the game would be over (AF-R24)", "no_progress")
 
     state.phase = phase
     state.p1_seat = p1_seat
@@ -387,3 +466,34 @@ def decode_into(state: AnimalFarmState, doc: Mapping[str, Any]) -> None:
     state.pile_cell = pile_cell
     state.pile_carrier = pile_carrier
     state._legal_cache = None
+    _check_rules(state, reader)
+    return state
+
+
+def _check_rules(state: AnimalFarmRules, reader: PositionReader) -> None:
+    """Rule-level checks of a read position: the result and a playable next decision."""
+    cfg = state.cfg
+    if state.phase == OVER:
+        result = state.result
+        if result in (P1_WINS, P2_WINS):
+            if not state.qualifies(result):
+                reader.fail(
+                    f"{RESULT_NAMES[result]} but that player does not have both feed piles in "
+                    "its base (AF-R23)",
+                    "result",
+                )
+        else:
+            if state.qualifies(0) or state.qualifies(1):
+                reader.fail("draw but a player has both feed piles (AF-R23)", "result")
+            if state.ply < cfg.max_plies and not (
+                cfg.no_progress_plies and state.no_progress >= cfg.no_progress_plies
+            ):
+                reader.fail("draw before the ply limit or the no-progress limit (AF-R24)", "result")
+        return
+    if state.phase != TOSS and not state.legal_actions():
+        if state.active >= 0:
+            reader.fail(
+                f"{cfg.unit_name(state.active)} has no legal action (AF-R9, AF-R10)",
+                "turn.active",
+            )
+        reader.fail("the player to move has no legal action (AF-R9, AF-R10)", "phase")

@@ -8,7 +8,7 @@ loose pile (``Ff`` both). The board is seen from the viewing seat's edge (Player
 
 from __future__ import annotations
 
-from farmstead.games.animal_farm.config import (
+from farmstead.games.animal_farm.layout import (
     ACTIVE,
     DISPLACE,
     FEED,
@@ -21,7 +21,8 @@ from farmstead.games.animal_farm.config import (
     TOSS,
     ZONE_NAMES,
 )
-from farmstead.games.animal_farm.rules import AnimalFarmState
+from farmstead.games.animal_farm.rules import AnimalFarmRules
+from farmstead.games.animal_farm.words import unit_label
 
 LETTERS = ("P", "G", "H")
 PILE_LETTERS = ("F", "f")
@@ -33,7 +34,7 @@ def _style(text: str, style: str, markup: bool) -> str:
     return f"[{style}]{text}[/]" if markup and style else text
 
 
-def unit_token(state: AnimalFarmState, unit: int) -> str:
+def unit_token(state: AnimalFarmRules, unit: int) -> str:
     """Two characters naming ``unit`` on the board, e.g. ``P1``, ``g3``, ``H ``."""
     cfg = state.cfg
     kind = cfg.unit_kind[unit]
@@ -44,7 +45,7 @@ def unit_token(state: AnimalFarmState, unit: int) -> str:
     return letter + (number if len(number) == 1 else "+")
 
 
-def _cell_text(state: AnimalFarmState, cell: int, markup: bool) -> str:
+def _cell_text(state: AnimalFarmRules, cell: int, markup: bool) -> str:
     cfg = state.cfg
     unit = state.board[cell]
     if state.active >= 0 and state.pos[state.active] == cell:
@@ -73,17 +74,17 @@ def _cell_text(state: AnimalFarmState, cell: int, markup: bool) -> str:
     return token + feed
 
 
-def _where(state: AnimalFarmState, cell: int) -> str:
+def _where(state: AnimalFarmRules, cell: int) -> str:
     x, y = state.cfg.xy(cell)
     return f"({x}, {y}) in the {ZONE_LABELS[ZONE_NAMES[state.cfg.zone_of[cell]]]}"
 
 
-def _player_label(state: AnimalFarmState, player: int) -> str:
+def _player_label(state: AnimalFarmRules, player: int) -> str:
     seat = state.seat_of(player)
     return f"Player {player + 1}" + (f" (seat {seat})" if seat >= 0 else "")
 
 
-def render(state: AnimalFarmState, seat: int | None = None, markup: bool = True) -> str:
+def render(state: AnimalFarmRules, seat: int | None = None, markup: bool = True) -> str:
     """The board, the feed piles and the turn's state (remaining moves, activated units) as
     text; seen from ``seat``'s edge when ``seat`` is Player 2. ``markup`` adds Rich styles."""
     cfg = state.cfg
@@ -104,7 +105,7 @@ def render(state: AnimalFarmState, seat: int | None = None, markup: bool = True)
     return "\n".join(lines)
 
 
-def _status_lines(state: AnimalFarmState, seat: int | None) -> list[str]:
+def _status_lines(state: AnimalFarmRules, seat: int | None) -> list[str]:
     cfg = state.cfg
     lines: list[str] = []
     if seat is not None and state.p1_seat >= 0:
@@ -117,7 +118,7 @@ def _status_lines(state: AnimalFarmState, seat: int | None) -> list[str]:
         what = (
             f"{PLAYER_NAMES[player]}'s feed pile"
             if piece == FEED
-            else state.unit_label(player * cfg.num_slots + piece)
+            else unit_label(cfg, player * cfg.num_slots + piece)
         )
         lines.append(
             f"Setup: {_player_label(state, player)} places {what} "
@@ -140,17 +141,17 @@ def _status_lines(state: AnimalFarmState, seat: int | None) -> list[str]:
         )
         lines.append(f"Moves left: {pools}.")
         moved = [
-            state.unit_label(state.mover * cfg.num_slots + s)
+            unit_label(cfg, state.mover * cfg.num_slots + s)
             for s in range(cfg.num_slots)
             if state.activated >> s & 1 and state.mover * cfg.num_slots + s != state.active
         ]
         lines.append("Already moved: " + (", ".join(moved) if moved else "none") + ".")
         if state.phase in (ACTIVE, DISPLACE):
             note = " (has attacked: no more steps)" if state.attacked else ""
-            lines.append(f"Moving: {state.unit_label(state.active)}{note}.")
+            lines.append(f"Moving: {unit_label(cfg, state.active)}{note}.")
         if state.phase == DISPLACE:
             lines.append(
-                f"Choose where {state.unit_label(state.victim)} goes "
+                f"Choose where {unit_label(cfg, state.victim)} goes "
                 f"({ZONE_LABELS[ZONE_NAMES[cfg.zone_of[cfg.displace_cells[state.victim][0]]]]})."
             )
         if cfg.no_progress_plies:
@@ -163,7 +164,7 @@ def _status_lines(state: AnimalFarmState, seat: int | None) -> list[str]:
         carrier = state.pile_carrier[k]
         if carrier >= 0:
             lines.append(
-                f"{name}: carried by {state.unit_label(carrier)} at "
+                f"{name}: carried by {unit_label(cfg, carrier)} at "
                 f"{_where(state, state.pos[carrier])}."
             )
         elif state.pile_cell[k] >= 0:

@@ -1,8 +1,8 @@
-"""Animal Farm: the Game and State classes, the only place the rules live.
+"""Animal Farm rules: ``AnimalFarmRules``, the position and every rule, and nothing else.
 
 Rulings ``AF-R1`` … ``AF-R25`` are those of rules/animal_farm.md; the action encoding is in
 ``actions.py`` and every board, team and game-length value comes from the data files through
-``config.py``.
+``config.py``. JSON positions and observations are ``position.py``'s, words ``words.py``'s.
 
 Seats and players: a coin toss (a chance node, AF-R1) decides which seat is Player 1, unless the
 ``first_player`` parameter names the seat. Player 1 owns the base at the low rows, sets up first
@@ -14,22 +14,10 @@ gives 0 to both.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from typing import Self
 
-from farmstead.core.errors import IllegalActionError, InvalidPositionError
-from farmstead.core.game import (
-    JSON,
-    Game,
-    GameInfo,
-    GameType,
-    PlayerId,
-    State,
-    check_seat,
-)
-from farmstead.games.animal_farm import position
+from farmstead.core.game import Game, PlayerId, State
 from farmstead.games.animal_farm.actions import (
-    DIRECTIONS,
     DROP,
     END_TURN,
     PICK_UP_F1,
@@ -39,33 +27,29 @@ from farmstead.games.animal_farm.actions import (
     STEP_W,
     STOP,
 )
-from farmstead.games.animal_farm.config import (
+from farmstead.games.animal_farm.config import AnimalFarmConfig
+from farmstead.games.animal_farm.layout import (
     ACTIVE,
-    DATA_FILES,
-    DATA_PACKAGE,
     DISPLACE,
     DRAW,
     FEED,
     IDLE,
+    NO,
     NO_RESULT,
     OVER,
     P1_WINS,
     P2_WINS,
     PIG,
-    PILE_NAMES,
-    PLAYER_NAMES,
-    RESULT_NAMES,
     SETUP,
     TOSS,
-    AnimalFarmConfig,
-    build_config,
-    param_specs,
 )
-from farmstead.games.animal_farm.display import display_facts
+
+Move = tuple[int, tuple[int, ...], int]
+"""A move of ``AnimalFarmRules.moves``: (cell, path as STEP directions, attacked unit or NO)."""
 
 
-class AnimalFarmState(State):
-    """One Animal Farm position.
+class AnimalFarmRules(State):
+    """One Animal Farm position and its rules.
 
     Flat, cheap-to-copy fields: ``pos[u]`` is unit ``u``'s cell (-1 before setup places it);
     ``board[cell]`` is the unit resting there (-1 none). The active unit is lifted off ``board``
@@ -118,33 +102,70 @@ class AnimalFarmState(State):
     pile_cell: list[int]
     pile_carrier: list[int]
 
-    def __init__(self, game: AnimalFarmGame) -> None:
-        super().__init__(game)
-        cfg = game.config
-        self.cfg = cfg
-        self.p1_seat = cfg.first_player
-        self.setup_step = 0
-        self.mover = 0
-        self.pools = list(cfg.pool_size)
-        self.activated = 0
-        self.active = -1
-        self.attacked = False
-        self.victim = -1
-        self.picked = False
-        self.dropped = False
-        self.ply = 0
-        self.no_progress = 0
-        self.start_zones = 0
-        self.result = NO_RESULT
-        self.pos = [-1] * cfg.num_units
-        self.board = [-1] * cfg.num_cells
-        self.pile_cell = [-1, -1]
-        self.pile_carrier = [-1, -1]
-        if cfg.first_player < 0:
-            self.phase = TOSS
-        else:
-            self.phase = SETUP
-            self._after_toss()
+    # --- construction -------------------------------------------------------------------
+    @classmethod
+    def empty(cls, game: Game, config: AnimalFarmConfig) -> Self:
+        """A blank position: before the coin toss, nothing placed, full pools."""
+        s = cls.__new__(cls)
+        State.__init__(s, game)
+        s.cfg = config
+        s.phase = TOSS
+        s.p1_seat = NO
+        s.setup_step = 0
+        s.mover = 0
+        s.pools = list(config.pool_size)
+        s.activated = 0
+        s.active = NO
+        s.attacked = False
+        s.victim = NO
+        s.picked = False
+        s.dropped = False
+        s.ply = 0
+        s.no_progress = 0
+        s.start_zones = 0
+        s.result = NO_RESULT
+        s.pos = [NO] * config.num_units
+        s.board = [NO] * config.num_cells
+        s.pile_cell = [NO, NO]
+        s.pile_carrier = [NO, NO]
+        return s
+
+    @classmethod
+    def initial(cls, game: Game, config: AnimalFarmConfig) -> Self:
+        """The coin toss (AF-R1), or when the ``first_player`` parameter names Player 1's seat
+        the setup (AF-R2), or with the default setup the first turn (AF-R4)."""
+        s = cls.empty(game, config)
+        if config.first_player >= 0:
+            s.p1_seat = config.first_player
+            s.phase = SETUP
+            s._after_toss()
+        return s
+
+    def clone(self) -> Self:
+        other = object.__new__(type(self))
+        other.game = self.game
+        other._legal_cache = self._legal_cache  # never mutated in place, so safe to share
+        other.cfg = self.cfg
+        other.phase = self.phase
+        other.p1_seat = self.p1_seat
+        other.setup_step = self.setup_step
+        other.mover = self.mover
+        other.pools = self.pools[:]
+        other.activated = self.activated
+        other.active = self.active
+        other.attacked = self.attacked
+        other.victim = self.victim
+        other.picked = self.picked
+        other.dropped = self.dropped
+        other.ply = self.ply
+        other.no_progress = self.no_progress
+        other.start_zones = self.start_zones
+        other.result = self.result
+        other.pos = self.pos[:]
+        other.board = self.board[:]
+        other.pile_cell = self.pile_cell[:]
+        other.pile_carrier = self.pile_carrier[:]
+        return other
 
     # --- who moves ---------------------------------------------------------------------
     def current_player(self) -> int:
@@ -173,7 +194,7 @@ class AnimalFarmState(State):
         """0 if ``seat`` is Player 1, 1 if Player 2; -1 before the coin toss."""
         return -1 if self.p1_seat < 0 else seat ^ self.p1_seat
 
-    # --- facts the rules, renderers and heuristics share ----------------------------------
+    # --- facts the rules, views, renderers and heuristics share -------------------------
     def carried_pile(self, unit: int) -> int:
         """The pile ``unit`` carries, or -1."""
         carriers = self.pile_carrier
@@ -448,256 +469,82 @@ class AnimalFarmState(State):
         self.pools = list(cfg.pool_size)
         self.activated = 0
 
-    # --- words and JSON for actions -----------------------------------------------------
-    def unit_label(self, unit: int) -> str:
-        """A unit in words, e.g. ``P1 pig 2``."""
-        return self.cfg.unit_name(unit).replace("-", " ")
-
-    def _turn_player(self) -> int:
+    # --- public facts the views need ----------------------------------------------------
+    def turn_player(self) -> int:
+        """The player deciding now: the one placing a piece during the setup, else the mover."""
         if self.phase == SETUP:
             return self.cfg.setup_sequence[self.setup_step][0]
         return self.mover
 
-    def action_to_string(self, action: int) -> str:
+    def mover_reach(self) -> list[tuple[int, int, list[Move]]]:
+        """For each unit of the mover that may still move this turn (Idle and Active phases):
+        (unit, points of its kind's pool, its ``moves``). The active unit comes first, with the
+        points left and no moves after an attack (AF-R13); the other unactivated units
+        (AF-R6) are listed as if the active unit stopped where it stands, and only when it may
+        stop there (AF-R9)."""
+        phase = self.phase
+        if phase != IDLE and phase != ACTIVE:
+            return []
         cfg = self.cfg
-        if self.phase == TOSS:
-            if action in (0, 1):
-                return f"coin toss: seat {action} is Player 1 (sets up and moves first)"
-            return f"coin toss outcome {action} (invalid: outcomes are 0 and 1)"
-        try:
-            kind, arg = cfg.actions.decode(action)
-        except ValueError:
-            return f"invalid action id {action} (ids are 0..{cfg.actions.size - 1})"
-        if kind == "END_TURN":
-            return "end the turn"
-        if kind == "STOP":
-            return "stop the active unit"
-        if kind == "DROP":
-            return "drop the carried feed pile"
-        if kind == "PICK_UP":
-            return f"pick up Player {arg + 1}'s feed pile ({PILE_NAMES[arg]})"
-        if kind == "SELECT":
-            return f"select {self.unit_label(self._turn_player() * cfg.num_slots + arg)}"
-        if kind == "STEP":
-            text = f"step {DIRECTIONS[arg]}"
-            if self.phase == ACTIVE:
-                t = cfg.neighbours[4 * self.pos[self.active] + arg]
-                if t >= 0:
-                    text += " to ({}, {})".format(*cfg.xy(t))
-                    occupant = self.board[t]
-                    if occupant >= 0 and cfg.unit_owner[occupant] != self.mover:
-                        text += f", attacking {self.unit_label(occupant)}"
-            return text
-        where = "({}, {})".format(*cfg.xy(arg))
-        if self.phase == SETUP:
-            player, piece = cfg.setup_sequence[self.setup_step]
-            if piece == FEED:
-                return f"place {PLAYER_NAMES[player]}'s feed pile at {where}"
-            return f"place {self.unit_label(player * cfg.num_slots + piece)} at {where}"
-        if self.phase == DISPLACE:
-            return f"send {self.unit_label(self.victim)} to {where}"
-        return f"target {where}"
+        board = self.board
+        out: list[tuple[int, int, list[Move]]] = []
+        active = self.active
+        if phase == ACTIVE:
+            points = self.pools[cfg.unit_kind[active]]
+            out.append((active, points, [] if self.attacked else self.moves(active, points, board)))
+            if board[self.pos[active]] >= 0:
+                return out  # the active unit cannot stop here, so no other unit can be chosen
+            board = board[:]
+            board[self.pos[active]] = active
+        n = cfg.num_slots
+        for slot in range(n):
+            unit = self.mover * n + slot
+            if unit == active or self.activated >> slot & 1:
+                continue
+            points = self.pools[cfg.unit_kind[unit]]
+            out.append((unit, points, self.moves(unit, points, board)))
+        return out
 
-    def action_to_json(self, action: int) -> JSON:
+    def moves(self, unit: int, points: int, board: list[int]) -> list[Move]:
+        """Every square ``unit`` can end a path on with ``points`` steps, and every enemy it can
+        attack, each once with a shortest path that is legal step by step, in breadth-first
+        order. ``board`` holds the resting units; ``unit`` itself is ignored on it."""
         cfg = self.cfg
-        if self.phase == TOSS:
-            if action not in (0, 1):
-                raise IllegalActionError(f"coin toss outcome {action} is not 0 or 1")
-            return {"type": "COIN_TOSS", "player1_seat": action}
-        try:
-            kind, arg = cfg.actions.decode(action)
-        except ValueError as exc:
-            raise IllegalActionError(str(exc)) from None
-        if kind == "STEP":
-            return {"type": "STEP", "dir": DIRECTIONS[arg]}
-        if kind == "PICK_UP":
-            return {"type": "PICK_UP", "pile": PILE_NAMES[arg]}
-        if kind == "SELECT":
-            unit = self._turn_player() * cfg.num_slots + arg
-            return {"type": "SELECT", "slot": arg, "unit": cfg.unit_name(unit)}
-        if kind == "TARGET":
-            return {"type": "TARGET", "to": list(cfg.xy(arg))}
-        return {"type": kind}
-
-    def action_from_json(self, doc: JSON) -> int:
-        cfg = self.cfg
-        if not isinstance(doc, Mapping) or not isinstance(doc.get("type"), str):
-            raise IllegalActionError(f"an action is a JSON object with a 'type'; got {doc!r}")
-        kind = doc["type"]
-        if self.phase == TOSS:
-            seat = doc.get("player1_seat")
-            if kind != "COIN_TOSS" or isinstance(seat, bool) or seat not in (0, 1):
-                raise IllegalActionError(
-                    'at the coin toss the action is {"type": "COIN_TOSS", "player1_seat": 0 or 1}'
-                )
-            return int(seat)
-        if kind in ("END_TURN", "STOP", "DROP"):
-            return {"END_TURN": END_TURN, "STOP": STOP, "DROP": DROP}[kind]
-        if kind == "STEP":
-            direction = doc.get("dir")
-            if direction not in DIRECTIONS:
-                raise IllegalActionError(f"STEP needs 'dir' among {', '.join(DIRECTIONS)}")
-            return STEP_N + DIRECTIONS.index(direction)
-        if kind == "PICK_UP":
-            pile = doc.get("pile")
-            if pile not in PILE_NAMES:
-                raise IllegalActionError(f"PICK_UP needs 'pile' among {', '.join(PILE_NAMES)}")
-            return PICK_UP_F1 + PILE_NAMES.index(pile)
-        if kind == "SELECT":
-            return self._select_from_json(doc)
-        if kind == "TARGET":
-            to = doc.get("to")
-            if (
-                not isinstance(to, list | tuple)
-                or len(to) != 2
-                or not all(isinstance(v, int) and not isinstance(v, bool) for v in to)
-                or not cfg.on_board(to[0], to[1])
-            ):
-                raise IllegalActionError(
-                    f"TARGET needs 'to': [x, y] on the {cfg.width} x {cfg.height} board; got {to!r}"
-                )
-            return cfg.actions.target(cfg.cell(to[0], to[1]))
-        raise IllegalActionError(
-            f"unknown action type {kind!r}; valid types: "
-            "END_TURN, STOP, STEP, PICK_UP, DROP, SELECT, TARGET"
-        )
-
-    def _select_from_json(self, doc: Mapping[str, Any]) -> int:
-        cfg = self.cfg
-        given = doc.get("slot")
-        name = doc.get("unit")
-        if given is None and name is None:
-            raise IllegalActionError("SELECT needs 'slot' or 'unit'")
-        if given is not None and (
-            isinstance(given, bool) or not isinstance(given, int) or not 0 <= given < cfg.num_slots
-        ):
-            raise IllegalActionError(f"SELECT 'slot' must be 0..{cfg.num_slots - 1}; got {given!r}")
-        slot: int = -1 if given is None else given
-        if name is not None:
-            unit = cfg.unit_by_name(name)
-            player = self._turn_player()
-            if unit < 0 or cfg.unit_owner[unit] != player:
-                names = [cfg.unit_name(player * cfg.num_slots + s) for s in range(cfg.num_slots)]
-                raise IllegalActionError(
-                    f"SELECT 'unit' must be one of {', '.join(names)}; got {name!r}"
-                )
-            if given is not None and slot != unit % cfg.num_slots:
-                raise IllegalActionError(f"SELECT 'slot' {slot} and 'unit' {name!r} disagree")
-            slot = unit % cfg.num_slots
-        return cfg.actions.select(slot)
-
-    # --- views --------------------------------------------------------------------------
-    def observation(self, seat: int | None) -> JSON:
-        """The whole position (AF-R25: nothing is hidden), who is looking, and public facts
-        derived from the position for displays (``display.display_facts``)."""
-        check_seat(self.game, seat)
-        doc = self.to_json()
-        doc["seat"] = seat
-        doc["you"] = (
-            None if seat is None or self.p1_seat < 0 else PLAYER_NAMES[self.player_of(seat)]
-        )
-        doc["display"] = display_facts(self, seat)
-        return doc
-
-    def to_json(self) -> JSON:
-        return position.encode(self)
-
-    def clone(self) -> AnimalFarmState:
-        other = object.__new__(AnimalFarmState)
-        other.game = self.game
-        other._legal_cache = self._legal_cache  # never mutated in place, so safe to share
-        other.cfg = self.cfg
-        other.phase = self.phase
-        other.p1_seat = self.p1_seat
-        other.setup_step = self.setup_step
-        other.mover = self.mover
-        other.pools = self.pools[:]
-        other.activated = self.activated
-        other.active = self.active
-        other.attacked = self.attacked
-        other.victim = self.victim
-        other.picked = self.picked
-        other.dropped = self.dropped
-        other.ply = self.ply
-        other.no_progress = self.no_progress
-        other.start_zones = self.start_zones
-        other.result = self.result
-        other.pos = self.pos[:]
-        other.board = self.board[:]
-        other.pile_cell = self.pile_cell[:]
-        other.pile_carrier = self.pile_carrier[:]
-        return other
-
-
-class AnimalFarmGame(Game):
-    """Animal Farm for 2 players (rules/animal_farm.md)."""
-
-    type = GameType(
-        name="animal_farm",
-        long_name="Animal Farm",
-        description="2-player raid for the feed piles: pigs, goats and horses on a zoned grid",
-        min_players=2,
-        max_players=2,
-        has_chance=True,
-        perfect_information=True,
-        params=param_specs(),
-        rules_spec="rules/animal_farm.md",
-        data_package=DATA_PACKAGE,
-        data_files=DATA_FILES,
-        proposed_note=(
-            "No published board is known: the board size, zones, horse start rows, default "
-            "setup, setup order and the draw limit are proposed."
-        ),
-    )
-
-    config: AnimalFarmConfig
-
-    def _setup(self) -> None:
-        self.config = build_config(self._params)
-        self._info = GameInfo(
-            num_players=2,
-            num_distinct_actions=self.config.actions.size,
-            max_chance_outcomes=2,
-            max_game_length=self.config.max_game_length,
-            min_utility=-1.0,
-            max_utility=1.0,
-        )
-
-    @property
-    def info(self) -> GameInfo:
-        return self._info
-
-    def new_initial_state(self) -> AnimalFarmState:
-        return AnimalFarmState(self)
-
-    def state_from_json(self, doc: JSON) -> AnimalFarmState:
-        self.check_position_header(doc)
-        state = AnimalFarmState(self)
-        position.decode_into(state, doc)
-        _check_consistency(state)
-        return state
-
-
-def _check_consistency(state: AnimalFarmState) -> None:
-    """Rule-level checks of a decoded position: the result and a playable next decision."""
-    if state.phase == OVER:
-        if state.result in (P1_WINS, P2_WINS):
-            if not state.qualifies(state.result):
-                raise InvalidPositionError(
-                    f"result {RESULT_NAMES[state.result]} but that player does not have both "
-                    "feed piles in its base (AF-R23)"
-                )
-        else:
-            cfg = state.cfg
-            if state.qualifies(0) or state.qualifies(1):
-                raise InvalidPositionError("result draw but a player has both feed piles (AF-R23)")
-            if state.ply < cfg.max_plies and not (
-                cfg.no_progress_plies and state.no_progress >= cfg.no_progress_plies
-            ):
-                raise InvalidPositionError(
-                    "result draw before the ply limit or the no-progress limit (AF-R24)"
-                )
-        return
-    if state.phase != TOSS and not state._legal_actions():
-        what = state.unit_label(state.active) if state.active >= 0 else "the player to move"
-        raise InvalidPositionError(f"{what} has no legal action (AF-R9, AF-R10)")
+        start = self.pos[unit]
+        neighbours = cfg.neighbours
+        allowed = cfg.unit_allowed[unit]
+        owner_of = cfg.unit_owner
+        kind_of = cfg.unit_kind
+        owner = owner_of[unit]
+        attacks = cfg.can_attack[kind_of[unit]]
+        paths: dict[int, tuple[int, ...]] = {start: ()}
+        moves: list[Move] = []
+        attacked: set[int] = set()
+        frontier = [start]
+        # A friend's square is passed (AF-R9); an enemy square ends the path as an attack when
+        # the chart allows it (AF-R11, AF-R12) and blocks otherwise; zones and the board's edge
+        # limit every step (AF-R7, AF-R8).
+        for _ in range(points):
+            reached: list[int] = []
+            for c in frontier:
+                path = paths[c]
+                for d in range(4):
+                    t = neighbours[4 * c + d]
+                    if t < 0 or not allowed[t] or t in paths:
+                        continue
+                    occupant = board[t]
+                    if occupant == unit:
+                        occupant = NO
+                    if occupant >= 0 and owner_of[occupant] != owner:
+                        if attacks[kind_of[occupant]] and t not in attacked:
+                            attacked.add(t)
+                            moves.append((t, (*path, d), occupant))
+                        continue
+                    paths[t] = (*path, d)
+                    reached.append(t)
+                    if occupant < 0:
+                        moves.append((t, paths[t], NO))
+            if not reached:
+                break
+            frontier = reached
+        return moves

@@ -28,6 +28,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from farmstead.core.errors import IllegalActionError
+
 SELECT, ROTATE, BARN, PASS, DISCARD, CELL = range(6)
 KIND_NAMES = ("SELECT", "ROTATE", "BARN", "PASS", "DISCARD", "CELL")
 
@@ -77,10 +79,10 @@ class ActionLayout:
     def decode(self, action: int) -> tuple[int, int]:
         """(group, argument) of an action id in ``0 … size - 1`` (argument 0 for PASS).
 
-        For CELL the argument is the window index. ``ValueError`` for an id out of range.
+        For CELL the argument is the window index. ``IllegalActionError`` for an id out of range.
         """
         if action < 0 or action >= self.size:
-            raise ValueError(f"action id {action} is out of range 0..{self.size - 1}")
+            raise IllegalActionError(f"action id {action} is out of range 0..{self.size - 1}")
         if action < self.rotate:
             return SELECT, action
         if action < self.barn:

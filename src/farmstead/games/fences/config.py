@@ -81,6 +81,7 @@ class FencesConfig:
     segfield: tuple[tuple[int, ...], ...]
     ports: tuple[int, ...]
     canon_rots: tuple[tuple[int, ...], ...]
+    canon_of: tuple[tuple[int, ...], ...]  # per tile type and rotation: its listed equivalent
     fit: tuple[tuple[tuple[int, ...], ...], ...]
 
     @property
@@ -108,7 +109,7 @@ def _first_player(value: str, num_players: int) -> int:
     text = value.strip().lower()
     if text == "random":
         return -1
-    if text.isdigit() and int(text) < num_players:
+    if text.isdecimal() and int(text) < num_players:
         return int(text)
     raise InvalidParamError(
         f"parameter 'first_player' must be 'random' or a seat 0..{num_players - 1}, got {value!r}"
@@ -139,15 +140,22 @@ def _deck(value: str, cat: Catalog, num_players: int) -> tuple[int, ...]:
 
 def _rotation_tables(
     tiles: tuple[TileType, ...],
-) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[tuple[int, ...], ...]]:
+) -> tuple[
+    tuple[tuple[int, ...], ...],
+    tuple[int, ...],
+    tuple[tuple[int, ...], ...],
+    tuple[tuple[int, ...], ...],
+]:
     segfield: list[tuple[int, ...]] = []
     ports: list[int] = []
     canon: list[tuple[int, ...]] = []
+    canon_of: list[tuple[int, ...]] = []
     for tile in tiles:
         shape = tile.shape
         packed = tile.packed_animals
-        seen: set[frozenset[tuple[frozenset[int], int]]] = set()
+        seen: dict[frozenset[tuple[frozenset[int], int]], int] = {}
         rots: list[int] = []
+        equivalent: list[int] = []
         for rot in range(4):
             owner = [0] * 8
             signature: set[tuple[frozenset[int], int]] = set()
@@ -160,10 +168,12 @@ def _rotation_tables(
             ports.append(rotate_mask(shape.fenced, rot))
             key = frozenset(signature)
             if key not in seen:  # FE-R61: equivalent rotations are offered once
-                seen.add(key)
+                seen[key] = rot
                 rots.append(rot)
+            equivalent.append(seen[key])
         canon.append(tuple(rots))
-    return tuple(segfield), tuple(ports), tuple(canon)
+        canon_of.append(tuple(equivalent))
+    return tuple(segfield), tuple(ports), tuple(canon), tuple(canon_of)
 
 
 def build_config(num_players: int, params: dict[str, Any]) -> FencesConfig:
@@ -175,7 +185,7 @@ def build_config(num_players: int, params: dict[str, Any]) -> FencesConfig:
     total = sum(in_play)
     if total < num_players * comp.hand_size or total > 254:
         raise InvalidParamError(f"{total} tiles in play: need {num_players * comp.hand_size}..254")
-    segfield, ports, canon = _rotation_tables(tiles)
+    segfield, ports, canon, canon_of = _rotation_tables(tiles)
     fit: list[tuple[tuple[int, ...], ...]] = []
     for t in range(len(tiles)):
         row = []
@@ -204,5 +214,6 @@ def build_config(num_players: int, params: dict[str, Any]) -> FencesConfig:
         segfield=segfield,
         ports=ports,
         canon_rots=canon,
+        canon_of=canon_of,
         fit=tuple(fit),
     )

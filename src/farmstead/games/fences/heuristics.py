@@ -22,13 +22,13 @@ from __future__ import annotations
 import math
 
 from farmstead.games.fences.catalog import FarmerCard
-from farmstead.games.fences.rules import (
+from farmstead.games.fences.layout import (
     BUILD,
     OVER,
     SELECT_CELL,
     SELECT_ROT,
-    FencesState,
 )
+from farmstead.games.fences.rules import FencesRules
 from farmstead.games.fences.scoring import FieldFacts, farmer_bonus, field_value, unpack_animals
 
 # mcts starts each node from this evaluation (node priors), shares the statistics below a tile
@@ -54,7 +54,7 @@ def completion_chance(open_segments: int, tiles_left: int) -> float:
     return min(1.0, base * min(1.0, tiles_left / (2.0 * open_segments)))
 
 
-def estimates(state: FencesState) -> list[float]:
+def estimates(state: FencesRules) -> list[float]:
     """Expected final score of each seat (see the module docstring)."""
     c = state.cfg
     n = c.num_players
@@ -119,7 +119,7 @@ def _relative(est: list[float], seat: int) -> float:
     return est[seat] - best_other
 
 
-def _best_completion(state: FencesState) -> list[float]:
+def _best_completion(state: FencesRules) -> list[float]:
     """Estimates after the seat to move finishes its placement and barn decision as well as
     it can (by its own estimate)."""
     seat = state.active
@@ -139,7 +139,7 @@ def _best_completion(state: FencesState) -> list[float]:
     return best
 
 
-def evaluate(state: FencesState, seat: int) -> float:
+def evaluate(state: FencesRules, seat: int) -> float:
     """How good ``state`` is for ``seat``, in [-1, 1] (1: a sure win)."""
     if state.phase == OVER:
         return state.returns()[seat]
@@ -150,7 +150,7 @@ def evaluate(state: FencesState, seat: int) -> float:
     return math.tanh(_relative(est, seat) / SCALE)
 
 
-def evaluate_all(state: FencesState) -> list[float]:
+def evaluate_all(state: FencesRules) -> list[float]:
     """``evaluate(state, seat)`` for every seat, computing the estimates once."""
     if state.phase == OVER:
         return state.returns()

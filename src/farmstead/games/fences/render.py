@@ -12,15 +12,16 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from farmstead.games.fences.rules import (
+from farmstead.games.fences.layout import (
     CHANCE_PHASES,
     OVER,
     PHASE_NAMES,
     SELECT_CELL,
     SELECT_ROT,
-    FencesState,
 )
+from farmstead.games.fences.rules import FencesRules
 from farmstead.games.fences.scoring import unpack_animals
+from farmstead.games.fences.words import seat_name
 
 ROWS, COLS = 5, 9
 ANIMAL_LETTERS = ("c", "p", "s")
@@ -122,11 +123,11 @@ def _border_segments(r: int, c: int) -> list[int]:
     return segs
 
 
-def _colour(state: FencesState, seat: int) -> str:
+def _colour(state: FencesRules, seat: int) -> str:
     return RICH_COLOURS.get(state.cfg.colours[seat], "white")
 
 
-def _tile_block(state: FencesState, k: int) -> list[str]:
+def _tile_block(state: FencesRules, k: int) -> list[str]:
     """The Rich-markup lines of placed tile ``k``."""
     c = state.cfg
     tile, rot = state.p_type[k], state.p_rot[k]
@@ -167,7 +168,7 @@ def _tile_block(state: FencesState, k: int) -> list[str]:
     return lines
 
 
-def render_map(state: FencesState) -> str:
+def render_map(state: FencesRules) -> str:
     """The tile map with row and column labels (an empty board says so)."""
     layout = state.cfg.layout
     if not state.p_cell:
@@ -195,7 +196,7 @@ def render_map(state: FencesState) -> str:
     return "\n".join(lines)
 
 
-def render(state: FencesState, seat: int | None = None) -> str:
+def render(state: FencesRules, seat: int | None = None) -> str:
     """The board and the state ``seat`` may see (``None``: a spectator)."""
     c = state.cfg
     n = c.num_players
@@ -206,7 +207,7 @@ def render(state: FencesState, seat: int | None = None) -> str:
     elif state.phase in CHANCE_PHASES:
         lines.append(f"Phase: {phase} (chance)")
     else:
-        who = state.seat_name(state.active)
+        who = seat_name(state, state.active)
         lines.append(f"Phase: {phase} — [{_colour(state, state.active)}]{who}[/] to move")
     if state.phase in (SELECT_CELL, SELECT_ROT):
         tile = state.hands[state.active][state.sel_slot]
@@ -215,7 +216,7 @@ def render(state: FencesState, seat: int | None = None) -> str:
             where = " at ({}, {})".format(*c.layout.cell_rc(state.sel_cell))
         lines.append(f"Placing {state.tile_id(tile)}{where}")
     for p in range(n):
-        name = f"[{_colour(state, p)}]{state.seat_name(p):<7}[/]"
+        name = f"[{_colour(state, p)}]{seat_name(state, p):<7}[/]"
         card = c.farmers[state.farmers[p]] if state.farmers[p] >= 0 else None
         farmer = (
             f"{card.name}: " + "; ".join(f"{cond.text} +{cond.points}" for cond in card.conditions)
@@ -238,9 +239,11 @@ def render(state: FencesState, seat: int | None = None) -> str:
     if state.events:
         e = state.events[-1]
         animals = ", ".join(f"{v} {k}" for k, v in e["animals"].items() if v) or "no animals"
-        paid = ", ".join(f"{state.seat_name(p)} +{pts}" for p, pts in enumerate(e["shares"]) if pts)
+        paid = ", ".join(
+            f"{seat_name(state, p)} +{pts}" for p, pts in enumerate(e["shares"]) if pts
+        )
         lines.append(
             f"Last completed field: {len(e['parts'])} tile-fields, {animals}, value {e['value']}"
-            f"; barns: {paid or 'none'}; {state.seat_name(e['completer'])}'s farmer +{e['bonus']}"
+            f"; barns: {paid or 'none'}; {seat_name(state, e['completer'])}'s farmer +{e['bonus']}"
         )
     return "\n".join(lines)

@@ -1,6 +1,7 @@
 """Fences: the rules (rules/fences.md; rulings FE-R1 … FE-R61 cited inline).
 
-Position layout (flat lists of ints, cheap to clone):
+``FencesRules`` is the position and the rules over it; ``game.FencesState`` adds the protocol's
+views (``position``, ``words``). Position layout (flat lists of ints, cheap to clone):
 
 * ``board``: a bytearray over the cell window (``config.layout``); 0 = empty, else the
   placement number + 1. Placement ``k`` has ``p_cell[k]`` (window index), ``p_type[k]``,
@@ -15,11 +16,8 @@ Position layout (flat lists of ints, cheap to clone):
   type (the draw order does not exist until a draw: draws are chance nodes), ``discards``.
 * ``events``: every completed field scored so far, as JSON-safe dicts (public).
 
-Turn (FE-R34): SELECT_TILE (a hand slot) -> SELECT_CELL -> SELECT_ROT -> scoring (automatic)
--> BUILD (a tile-field or pass; skipped when no barn can be built) -> DRAW (chance). A stuck
-player (FE-R37) goes DISCARD_TILE -> STUCK_DRAW until a tile fits or the supply is empty.
-The chosen tile is shown to everyone once selected (picking it up from the hand); the other
-hand tile stays hidden (FE-R22).
+The phases are in ``layout``. The chosen tile is shown to everyone once selected (picking it up
+from the hand); the other hand tile stays hidden (FE-R22).
 
 Returns (FE-R60): when every score is equal, 0 for all; otherwise +1 for each seat with the top
 score (tied leaders share the win) and -1 for the others.
@@ -27,17 +25,32 @@ score (tied leaders share the win) and -1 for the others.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Self
 
-from farmstead.core.errors import IllegalActionError
-from farmstead.core.game import JSON, Game, GameInfo, GameType, PlayerId, State
-from farmstead.core.registry import register_game
+from farmstead.core.errors import FarmsteadError
+from farmstead.core.game import Game, PlayerId, State
 from farmstead.core.rng import Rng
 from farmstead.games.fences import actions as act
-from farmstead.games.fences.catalog import DATA_FILES, DATA_PACKAGE
-from farmstead.games.fences.config import FencesConfig, get_config, param_specs
-from farmstead.games.fences.scoring import (
+from farmstead.games.fences.config import FencesConfig
+from farmstead.games.fences.layout import (
     ANIMALS,
+    BUILD,
+    CHANCE_PHASES,
+    CHOOSE_FIRST,
+    DEAL_FARMERS,
+    DEAL_TILES,
+    DISCARD_TILE,
+    DRAW,
+    DRAW_PHASES,
+    NO,
+    OVER,
+    PHASE_NAMES,
+    SELECT_CELL,
+    SELECT_ROT,
+    SELECT_TILE,
+    STUCK_DRAW,
+)
+from farmstead.games.fences.scoring import (
     FieldFacts,
     barn_shares,
     farmer_bonus,
@@ -45,88 +58,13 @@ from farmstead.games.fences.scoring import (
     unpack_animals,
 )
 
-# Phases.
-(
-    DEAL_TILES,
-    DEAL_FARMERS,
-    CHOOSE_FIRST,
-    SELECT_TILE,
-    SELECT_CELL,
-    SELECT_ROT,
-    BUILD,
-    DRAW,
-    DISCARD_TILE,
-    STUCK_DRAW,
-    OVER,
-) = range(11)
-PHASE_NAMES = (
-    "deal_tiles",
-    "deal_farmers",
-    "choose_first",
-    "select_tile",
-    "select_cell",
-    "select_rotation",
-    "build",
-    "draw",
-    "discard",
-    "stuck_draw",
-    "over",
-)
-CHANCE_PHASES = frozenset((DEAL_TILES, DEAL_FARMERS, CHOOSE_FIRST, DRAW, STUCK_DRAW))
-DRAW_PHASES = frozenset((DEAL_TILES, DRAW, STUCK_DRAW))
-NO = -1
+
+class SamplingError(FarmsteadError):
+    """No position is consistent with what a seat may know: the state itself is impossible."""
 
 
-@register_game
-class FencesGame(Game):
-    """Fences for 2–4 players."""
-
-    type = GameType(
-        name="fences",
-        long_name="Fences",
-        description="Lay farm tiles so fences continue, claim fields with barns, score closed fields.",
-        min_players=2,
-        max_players=4,
-        has_chance=True,
-        perfect_information=False,
-        params=param_specs(),
-        rules_spec="rules/fences.md",
-        data_package=DATA_PACKAGE,
-        data_files=DATA_FILES,
-        proposed_note=(
-            "The tile geometry, the tile list and its player-count markings, the animals on each "
-            "tile, the farmer cards (except Farmer Tim's cow bonus) and the green colour are "
-            "proposed, not the published values."
-        ),
-    )
-
-    def _setup(self) -> None:
-        self.config: FencesConfig = get_config(self.num_players, self._params)
-        c = self.config
-        self._info = GameInfo(
-            num_players=self.num_players,
-            num_distinct_actions=c.layout.size,
-            max_chance_outcomes=max(len(c.tiles), len(c.farmers), self.num_players),
-            max_game_length=c.max_game_length,
-            min_utility=-1.0,
-            max_utility=1.0,
-        )
-
-    @property
-    def info(self) -> GameInfo:
-        return self._info
-
-    def new_initial_state(self) -> FencesState:
-        return FencesState.initial(self)
-
-    def state_from_json(self, doc: JSON) -> FencesState:
-        from farmstead.games.fences.position import state_from_json
-
-        return state_from_json(self, doc)
-
-
-class FencesState(State):
-    """One Fences position; see the module docstring for the layout."""
+class FencesRules(State):
+    """One Fences position and its rules; see the module docstring for the layout."""
 
     __slots__ = (
         "cfg", "phase", "active", "first",
@@ -136,7 +74,6 @@ class FencesState(State):
         "scores", "stocks", "farmers", "sel_slot", "sel_cell", "events", "_pcache", "_ocache",
     )  # fmt: skip
 
-    game: FencesGame
     cfg: FencesConfig
     phase: int
     active: int  # seat whose turn it is (the seat being dealt during setup)
@@ -169,11 +106,11 @@ class FencesState(State):
 
     # --- construction ---------------------------------------------------------------------
     @classmethod
-    def empty(cls, game: FencesGame) -> FencesState:
+    def empty(cls, game: Game, config: FencesConfig) -> Self:
         """A position with an empty board, full supply and nothing dealt (phase DEAL_TILES)."""
         s = cls.__new__(cls)
         State.__init__(s, game)
-        c = game.config
+        c = config
         n = c.num_players
         s.cfg = c
         s.phase = DEAL_TILES
@@ -200,13 +137,13 @@ class FencesState(State):
         return s
 
     @classmethod
-    def initial(cls, game: FencesGame) -> FencesState:
+    def initial(cls, game: Game, config: FencesConfig) -> Self:
         """Setup (FE-R27 … FE-R33): deal 2 tiles each, then one farmer card each, then pick the
         first player; all of them chance events (FE-R26)."""
-        return cls.empty(game)
+        return cls.empty(game, config)
 
-    def clone(self) -> FencesState:
-        s = FencesState.__new__(FencesState)
+    def clone(self) -> Self:
+        s = type(self).__new__(type(self))
         s.game = self.game
         s._legal_cache = self._legal_cache
         s.cfg = self.cfg
@@ -383,6 +320,32 @@ class FencesState(State):
                 )
             self._pcache[tile] = cached
         return cached
+
+    def turn_options(self, tile: int, cell: int) -> tuple[tuple[int, str], ...]:
+        """For each of the four turns of ``tile`` on empty ``cell``: the rotation to play for it
+        (the listed equivalent, FE-R61; ``NO`` when it does not fit, FE-R9) and the fit of each
+        side N, E, S, W: ``+`` the fences continue, ``x`` they clash, ``.`` no neighbour there.
+        The first tile goes at (0, 0) unturned (FE-R35)."""
+        c = self.cfg
+        if not self.p_cell:
+            return tuple((0 if rot == 0 else NO, "....") for rot in range(4))
+        constraint = self.frontier.get(cell, 0)
+        known, fenced = constraint >> 4, constraint & 0xF
+        fitting = c.fit[tile][constraint]
+        options = []
+        for rot in range(4):
+            ports = c.ports[4 * tile + rot]
+            sides = "".join(
+                "."
+                if not (known >> e) & 1
+                else "+"
+                if (ports >> e) & 1 == (fenced >> e) & 1
+                else "x"
+                for e in range(4)
+            )
+            play = c.canon_of[tile][rot]
+            options.append((play if play in fitting else NO, sides))
+        return tuple(options)
 
     def can_place(self, tile: int) -> bool:
         """Whether ``tile`` has a legal placement (FE-R36)."""
@@ -642,185 +605,82 @@ class FencesState(State):
         else:
             self._next_turn(self.active + 1)
 
-    # --- naming actions -------------------------------------------------------------------
-    def seat_name(self, seat: int) -> str:
-        """The seat's colour, capitalised (e.g. 'Blue')."""
-        return self.cfg.colours[seat].capitalize()
-
     def tile_id(self, tile: int) -> str:
+        """The data id of tile type ``tile`` (e.g. 'F06')."""
         return self.cfg.tiles[tile].id
 
-    def action_to_string(self, action: int) -> str:
-        c = self.cfg
-        if self.phase in CHANCE_PHASES:
-            return self._chance_to_string(action)
-        try:
-            kind, arg = c.layout.decode(action)
-        except ValueError as exc:
-            return str(exc)
-        hand = self.hands[self.active] if self.phase != OVER else []
-        if kind in (act.SELECT, act.DISCARD):
-            verb = "play" if kind == act.SELECT else "discard"
-            tile = f" ({self.tile_id(hand[arg])})" if arg < len(hand) else ""
-            return f"{verb} hand tile {arg}{tile}"
-        if kind == act.CELL:
-            r, col = c.layout.cell_rc(arg)
-            return f"place at ({r}, {col})"
-        if kind == act.ROTATE:
-            return f"rotate {90 * arg}° (r{arg})"
-        if kind == act.BARN:
-            name = ""
-            if self.p_type:
-                shape = c.tiles[self.p_type[-1]].shape
-                if arg < len(shape.field_names):
-                    name = f" ({shape.field_names[arg]})"
-            return f"build a barn on tile-field {arg}{name}"
-        return "build no barn"
+    # --- hidden information ---------------------------------------------------------------
+    def sample_consistent(self, seat: int, rng: Rng) -> Self:
+        """A state ``seat`` cannot tell from this one, drawn exactly and uniformly: the other
+        seats' hidden hand tiles and the supply are redealt from the tiles ``seat`` has not
+        seen (FE-R25).
 
-    def action_to_string_for(self, action: int, seat: int | None) -> str:
-        """Tile draws name the tile only to the drawing seat (FE-R22, FE-R23)."""
-        if self.phase in DRAW_PHASES and seat != self.active:
-            who = self.seat_name(self.active) if 0 <= self.active < self.cfg.num_players else "?"
-            return f"{who} draws a tile"
-        return self.action_to_string(action)
-
-    def _chance_to_string(self, outcome: int) -> str:
-        c = self.cfg
-        who = self.seat_name(self.active) if 0 <= self.active < c.num_players else "?"
-        if self.phase in DRAW_PHASES:
-            tile = c.tiles[outcome].id if 0 <= outcome < len(c.tiles) else f"#{outcome}"
-            return f"{who} draws {tile}"
-        if self.phase == DEAL_FARMERS:
-            card = c.farmers[outcome] if 0 <= outcome < len(c.farmers) else None
-            return f"{who} is dealt {card.name} ({card.id})" if card else f"card #{outcome}"
-        if 0 <= outcome < c.num_players:
-            return f"{self.seat_name(outcome)} goes first"
-        return f"seat #{outcome}"
-
-    def action_to_json(self, action: int) -> JSON:
-        c = self.cfg
-        if self.phase in CHANCE_PHASES:
-            if self.phase in DRAW_PHASES:
-                return {"type": "DRAW", "seat": self.active, "tile": c.tiles[action].id}
-            if self.phase == DEAL_FARMERS:
-                return {"type": "DEAL_FARMER", "seat": self.active, "card": c.farmers[action].id}
-            return {"type": "FIRST_PLAYER", "seat": action}
-        kind, arg = c.layout.decode(action)
-        if kind == act.SELECT:
-            return {"type": "SELECT", "slot": arg}
-        if kind == act.DISCARD:
-            return {"type": "DISCARD", "slot": arg}
-        if kind == act.CELL:
-            r, col = c.layout.cell_rc(arg)
-            return {"type": "CELL", "cell": [r, col]}
-        if kind == act.ROTATE:
-            return {"type": "ROTATE", "rot": arg}
-        if kind == act.BARN:
-            return {"type": "BARN", "field": arg}
-        return {"type": "PASS"}
-
-    def action_from_json(self, doc: JSON) -> int:
-        c = self.cfg
-        layout = c.layout
-        if not isinstance(doc, dict) or not isinstance(doc.get("type"), str):
-            raise IllegalActionError(f"an action is an object with a 'type', got {doc!r}")
-        kind = doc["type"]
-
-        def small_int(key: str, limit: int) -> int:
-            value = doc.get(key)
-            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < limit:
-                raise IllegalActionError(f"{kind} needs {key!r} in 0..{limit - 1}, got {value!r}")
-            return value
-
-        if kind == "SELECT":
-            return small_int("slot", c.hand_size)
-        if kind == "DISCARD":
-            return layout.discard + small_int("slot", c.hand_size)
-        if kind == "ROTATE":
-            return layout.rotate + small_int("rot", 4)
-        if kind == "BARN":
-            return layout.barn + small_int("field", layout.max_fields)
-        if kind == "PASS":
-            return layout.pass_
-        if kind == "CELL":
-            cell = doc.get("cell")
-            if (
-                not isinstance(cell, list | tuple)
-                or len(cell) != 2
-                or not all(isinstance(x, int) and not isinstance(x, bool) for x in cell)
-                or not layout.in_window(cell[0], cell[1])
-            ):
-                raise IllegalActionError(
-                    f"CELL needs 'cell': [row, col] with |row|, |col| <= {layout.half}, "
-                    f"got {cell!r}"
-                )
-            return layout.cell + layout.cell_index(cell[0], cell[1])
-        if kind == "DRAW":
-            tile = c.catalog.tile_by_id.get(str(doc.get("tile")))
-            if tile is None:
-                raise IllegalActionError(f"DRAW needs a known 'tile', got {doc.get('tile')!r}")
-            return tile
-        if kind == "DEAL_FARMER":
-            card = c.catalog.farmer_by_id.get(str(doc.get("card")))
-            if card is None:
-                raise IllegalActionError(
-                    f"DEAL_FARMER needs a known 'card', got {doc.get('card')!r}"
-                )
-            return card
-        if kind == "FIRST_PLAYER":
-            return small_int("seat", c.num_players)
-        raise IllegalActionError(
-            f"unknown action type {kind!r}; valid: SELECT, CELL, ROTATE, BARN, PASS, DISCARD "
-            "(chance: DRAW, DEAL_FARMER, FIRST_PLAYER)"
-        )
-
-    # --- views ----------------------------------------------------------------------------
-    def observation(self, seat: int | None) -> JSON:
-        from farmstead.games.fences.position import observation
-
-        return observation(self, seat)
-
-    def to_json(self) -> JSON:
-        from farmstead.games.fences.position import to_json
-
-        return to_json(self)
-
-    def sample_consistent(self, seat: int, rng: Rng) -> FencesState:
-        """A state ``seat`` cannot tell from this one: the other seats' hidden hand tiles and
-        the supply are redealt from the tiles ``seat`` has not seen (FE-R25).
-
-        Every deal of the unseen tiles is equally likely, among those where a player who is
-        placing (not stuck) holds a placeable tile, as everyone can see.
+        The only public constraint on a hidden hand is that a seat placing a tile (FE-R36)
+        holds a placeable one. When the seat to place shows no placeable tile, its hidden
+        slots are drawn conditioned on that (``_draw_placeable``); every other hidden slot is
+        dealt from the rest uniformly. The true hidden tiles are read only as part of the
+        multiset of unseen tiles, never kept.
         """
         s = self.clone()
         s._legal_cache = None
         s._ocache = None
+        # The unseen tiles, in a canonical order: nothing of the true deal survives in it.
         pool: list[int] = []
-        for tile, count in enumerate(self.supply):
-            pool.extend([tile] * count)
+        unseen = list(self.supply)
         hidden: list[tuple[int, int]] = []
         for other in range(self.cfg.num_players):
             if other == seat:
                 continue
             for slot, tile in enumerate(self.hands[other]):
                 if not self.is_public_hand_tile(other, slot):
-                    pool.append(tile)
+                    unseen[tile] += 1
                     hidden.append((other, slot))
-        placing = self.phase in (SELECT_TILE, SELECT_CELL, SELECT_ROT) and self.active != seat
-        for _attempt in range(200):
-            rng.shuffle(pool)
-            for (other, slot), tile in zip(hidden, pool, strict=False):
+        for tile, count in enumerate(unseen):
+            pool.extend([tile] * count)
+        placer = self.active
+        constrained: list[tuple[int, int]] = []
+        if self.phase == SELECT_TILE and placer != seat:
+            shown = [
+                t
+                for slot, t in enumerate(self.hands[placer])
+                if self.is_public_hand_tile(placer, slot)
+            ]
+            if not any(self.can_place(t) for t in shown):
+                constrained = [(p, slot) for p, slot in hidden if p == placer]
+        if constrained:
+            chosen = self._draw_placeable(pool, len(constrained), rng)
+            for (other, slot), tile in zip(constrained, chosen, strict=True):
                 s.hands[other][slot] = tile
-            if not placing or any(s.can_place(t) for t in s.hands[self.active]):
-                break
-        else:  # after 200 rejections keep the true deal, which is always consistent
-            s.hands = [h[:] for h in self.hands]
-            return s
+                pool.remove(tile)
+        rng.shuffle(pool)
+        rest = [h for h in hidden if h not in constrained]
+        for (other, slot), tile in zip(rest, pool, strict=False):
+            s.hands[other][slot] = tile
         supply = [0] * len(self.supply)
-        for tile in pool[len(hidden) :]:
+        for tile in pool[len(rest) :]:
             supply[tile] += 1
         s.supply = supply
         return s
+
+    def _draw_placeable(self, pool: list[int], slots: int, rng: Rng) -> list[int]:
+        """``slots`` (1 or 2) tiles drawn from ``pool`` in order, uniformly among the draws
+        holding at least one placeable tile. ``SamplingError`` when the pool has none."""
+        placeable = [t for t in pool if self.can_place(t)]
+        stuck = [t for t in pool if not self.can_place(t)]
+        if not placeable:
+            raise SamplingError(
+                f"seat {self.active} is placing but no unseen tile fits: an impossible position"
+            )
+        if slots == 1:
+            return [rng.choice(placeable)]
+        # Ordered pairs with a placeable tile: first placeable (P * (N - 1) pairs) or first
+        # stuck and second placeable (U * P pairs); each pair equally likely.
+        n, p, u = len(pool), len(placeable), len(stuck)
+        if rng.random() * (p * (n - 1) + u * p) < p * (n - 1):
+            first = rng.randrange(p)
+            rest = placeable[:first] + placeable[first + 1 :] + stuck
+            return [placeable[first], rest[rng.randrange(n - 1)]]
+        return [rng.choice(stuck), rng.choice(placeable)]
 
     def is_public_hand_tile(self, seat: int, slot: int) -> bool:
         """Whether everyone may see hand tile ``slot`` of ``seat``: revealed when stuck

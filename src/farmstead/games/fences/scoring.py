@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-ANIMALS = ("cow", "pig", "sheep")
-COW, PIG, SHEEP = range(3)
+from farmstead.games.fences.layout import ANIMALS
+
 _ANIMAL_BITS = 8  # at most 255 animals of one kind per field; the tile set has 38 of each
 
 
@@ -113,7 +113,7 @@ def parse_condition(text: str, points: int) -> Condition:
                 raise ValueError(f"farmer condition {text!r}: {part!r} is not one of {ANIMALS}")
             args.append(ANIMALS.index(part))
         else:
-            if not part.isdigit():
+            if not part.isdecimal():
                 raise ValueError(f"farmer condition {text!r}: {part!r} is not a number")
             args.append(int(part))
     if isinstance(points, bool) or not isinstance(points, int) or points < 0:

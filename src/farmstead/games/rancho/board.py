@@ -1,22 +1,18 @@
 """The Rancho board as precomputed tables: cells, adjacency, cow edges and horse triangles.
 
-Built once per board data file and shared by every state. Cell indices follow the data file:
-pastures first (ids 0..N_P-1), then farm cells. Sets of cells are int bitmasks (bit i = cell i).
+Pure functions over plain values: ``catalog`` reads and validates ``data/board.toml`` and calls
+``build_board`` once; every state shares the result. Cell indices follow the data file: pastures
+first (ids 0..N_P-1), then farm cells. Sets of cells are int bitmasks (bit i = cell i).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Any
 
-# Hex neighbour offsets in axial coordinates (rancho.md 3.2).
 MEMO_LIMIT = 200_000  # memo entries kept per board before a reset
+# Hex neighbour offsets in axial coordinates (rancho.md 3.2).
 HEX_NEIGHBOURS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
-
-
-class BoardDataError(ValueError):
-    """A board data file that does not describe a usable board."""
 
 
 def iter_bits(mask: int) -> list[int]:
@@ -91,67 +87,49 @@ class Board:
         return [t for t, m in enumerate(self.triangle_mask) if m & mask == m]
 
 
-def build_board(data: dict[str, Any]) -> Board:
-    """Tables for the ``[board]`` table of a board data file.
+def hex_adjacency(q: tuple[int, ...], r: tuple[int, ...]) -> list[list[int]]:
+    """Per cell, the sorted indices of the cells that are its hex neighbours (rancho.md 3.2)."""
+    at = {(q[i], r[i]): i for i in range(len(q))}
+    return [
+        sorted(
+            at[(q[i] + dq, r[i] + dr)] for dq, dr in HEX_NEIGHBOURS if (q[i] + dq, r[i] + dr) in at
+        )
+        for i in range(len(q))
+    ]
 
-    Cells list pastures first, then farm cells. Adjacency is given explicitly per cell
-    (``neighbours = [ids]``) or, when absent, taken from the hex coordinates.
-    """
-    cells = data.get("cells")
-    if not isinstance(cells, list) or not cells:
-        raise BoardDataError("board data needs a non-empty 'cells' list")
-    ids = [str(c["id"]) for c in cells]
-    if len(set(ids)) != len(ids):
-        raise BoardDataError("board cell ids must be unique")
-    kinds = [c["kind"] for c in cells]
-    num_pastures = sum(1 for k in kinds if k == "pasture")
-    if kinds[:num_pastures] != ["pasture"] * num_pastures or any(
-        k != "farm" for k in kinds[num_pastures:]
-    ):
-        raise BoardDataError("board cells must list every pasture first, then the farm cells")
-    index = {cid: i for i, cid in enumerate(ids)}
-    q = tuple(int(c["q"]) for c in cells)
-    r = tuple(int(c["r"]) for c in cells)
-    cost = tuple(int(c["cost"]) if c["kind"] == "pasture" else 0 for c in cells)
-    farm = tuple(int(c.get("farm", 0)) if c["kind"] == "farm" else 0 for c in cells)
-    if any(cost[i] <= 0 for i in range(num_pastures)):
-        raise BoardDataError("every pasture needs a positive cost")
 
-    if all("neighbours" in c for c in cells):
-        adjacency = [sorted(index[n] for n in c["neighbours"]) for c in cells]
-    else:
-        at = {(q[i], r[i]): i for i in range(len(cells))}
-        adjacency = [
-            sorted(
-                at[(q[i] + dq, r[i] + dr)]
-                for dq, dr in HEX_NEIGHBOURS
-                if (q[i] + dq, r[i] + dr) in at
-            )
-            for i in range(len(cells))
-        ]
-    for i, nbrs in enumerate(adjacency):
-        for j in nbrs:
-            if i not in adjacency[j]:
-                raise BoardDataError(f"adjacency of {ids[i]} and {ids[j]} is not symmetric")
+def build_board(
+    ids: tuple[str, ...],
+    q: tuple[int, ...],
+    r: tuple[int, ...],
+    cost: tuple[int, ...],
+    farm: tuple[int, ...],
+    num_pastures: int,
+    adjacency: list[list[int]],
+) -> Board:
+    """The tables of a board whose cells are already checked (``catalog``): the first
+    ``num_pastures`` cells are the pastures, ``farm`` numbers the farm cells (0: a pasture), a
+    symmetric ``adjacency`` (sorted neighbour indices per cell), each farm number on two adjacent
+    cells. Edges are the pairs (i, j), i < j, of neighbours; triangles the triples (i, j, k),
+    i < j < k, of mutual neighbours; both sorted (rancho.md 9.1)."""
+    num_cells = len(ids)
     neighbours = tuple(tuple(n) for n in adjacency)
     neighbour_mask = tuple(sum(1 << j for j in n) for n in neighbours)
-    edges = tuple((i, j) for i in range(len(ids)) for j in neighbours[i] if i < j)
+    edges = tuple((i, j) for i in range(num_cells) for j in neighbours[i] if i < j)
     triangles = tuple(
         sorted(
             (i, j, k)
-            for i in range(len(ids))
+            for i in range(num_cells)
             for j, k in combinations(neighbours[i], 2)
             if i < j < k and k in neighbours[j]
         )
     )
     farm_cells: dict[int, tuple[int, int]] = {}
     for number in sorted(set(f for f in farm if f)):
-        members = [i for i, f in enumerate(farm) if f == number]
-        if len(members) != 2 or members[1] not in neighbours[members[0]]:
-            raise BoardDataError(f"farm {number} must be two adjacent cells")
-        farm_cells[number] = (members[0], members[1])
+        a, b = (i for i, f in enumerate(farm) if f == number)
+        farm_cells[number] = (a, b)
     return Board(
-        ids=tuple(ids),
+        ids=ids,
         q=q,
         r=r,
         cost=cost,
@@ -167,5 +145,5 @@ def build_board(data: dict[str, Any]) -> Board:
         triangle_mask=tuple((1 << i) | (1 << j) | (1 << k) for i, j, k in triangles),
         farm_cells=farm_cells,
         pasture_mask=(1 << num_pastures) - 1,
-        index=index,
+        index={cid: i for i, cid in enumerate(ids)},
     )

@@ -1,24 +1,24 @@
-"""Rancho's data files and parameters, turned into the tables a game runs on.
+"""Rancho parameters and the precomputed tables one configured game runs on.
 
-Every number comes from ``data/components.toml`` or ``data/board.toml`` (with provenance) and
-may be overridden by a game parameter (a designer's "what if").
+Every number comes from the data files (``catalog``: ``data/components.toml`` and
+``data/board.toml``, with provenance) and may be overridden by a game parameter (a designer's
+"what if"). Tables are built once per (player count, parameters) and shared by every state of
+that game.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
-from farmstead.core.data import load_data
 from farmstead.core.errors import InvalidParamError
 from farmstead.core.game import ParamSpec
-from farmstead.games.rancho.actions import KINDS, SYMBOLS, ActionLayout
-from farmstead.games.rancho.board import Board, build_board
+from farmstead.games.rancho.actions import ActionLayout
+from farmstead.games.rancho.board import Board
+from farmstead.games.rancho.catalog import catalog
+from farmstead.games.rancho.layout import FOX, KINDS, WOLF
 from farmstead.games.rancho.placement import Placement
 
-DATA_PACKAGE = "farmstead.games.rancho"
-DATA_FILES = ("components.toml", "board.toml")
 DICE_SETS = {
     "proposed": "d12",
     "alternative_a": "d12_alternative_a",
@@ -26,45 +26,32 @@ DICE_SETS = {
 }
 
 
-@lru_cache(maxsize=1)
-def components() -> dict[str, Any]:
-    """The parsed components data file."""
-    return load_data(DATA_PACKAGE, "components.toml")
-
-
-@lru_cache(maxsize=1)
-def default_board() -> Board:
-    """Tables of the board data file."""
-    return build_board(load_data(DATA_PACKAGE, "board.toml")["board"])
-
-
-def _faces_text(faces: list[int]) -> str:
+def _faces_text(faces: tuple[int, ...]) -> str:
     return ",".join(str(f) for f in faces)
 
 
 def param_specs() -> tuple[ParamSpec, ...]:
     """The game parameters, with defaults read from the data files."""
-    data = components()
-    safeguards = data["safeguards"]
+    comp = catalog().components
     return (
         ParamSpec(
             "max_rounds",
             int,
-            safeguards["max_rounds"],
+            comp.max_rounds,
             "full rounds after which the game ends as a draw (RA-R45)",
             minimum=1,
         ),
         ParamSpec(
             "max_actions_per_turn",
             int,
-            safeguards["max_actions_per_turn"],
+            comp.max_actions_per_turn,
             "decisions in one turn after which only turn-ending actions stay legal (RA-R45)",
             minimum=1,
         ),
         ParamSpec(
             "first_player",
             str,
-            data["first_player"]["method"],
+            comp.first_player,
             "'random' (a chance event) or the seat number that starts (RA-R5)",
         ),
         ParamSpec(
@@ -77,13 +64,13 @@ def param_specs() -> tuple[ParamSpec, ...]:
         ParamSpec(
             "d6",
             str,
-            _faces_text(data["d6"]["faces"]),
+            _faces_text(comp.d6_faces),
             "comma-separated faces of the six-sided predator die",
         ),
         ParamSpec(
             "pasture_limit",
             int,
-            data["pasture_limit"]["per_player"],
+            comp.pasture_limit,
             "pastures a player may own (RA-R16)",
             minimum=0,
         ),
@@ -129,6 +116,33 @@ class RanchoConfig:
     d12_outcomes: list[tuple[int, float]]  # (face_a * 6 + face_b, probability)
     d6_outcomes: list[tuple[int, float]]  # (number, probability)
 
+    @property
+    def max_chance_outcomes(self) -> int:
+        """The chance-outcome space: 36 d12 pairs, the seats, the d6 numbers."""
+        return max(36, self.num_players, max(self.d6_faces) + 1)
+
+    @property
+    def max_game_length(self) -> int:
+        """Per turn: capped decisions, then at most: cancel, returns for every animal twice,
+        arrange, roll, dice, order, two attacks (d6 + one dog decision per seat), end turn;
+        plus the first-player draw."""
+        n = self.num_players
+        per_turn = self.max_actions_per_turn + 2 * sum(self.herd[:4]) + 10 + 2 * n
+        return 1 + self.max_rounds * n * per_turn
+
+
+_CONFIGS: dict[tuple[int, tuple[tuple[str, Any], ...]], RanchoConfig] = {}
+
+
+def get_config(players: int, params: dict[str, Any]) -> RanchoConfig:
+    """The (cached) config for a player count and a full, validated parameter dict."""
+    key = (players, tuple(sorted(params.items())))
+    config = _CONFIGS.get(key)
+    if config is None:
+        config = build_config(players, params)
+        _CONFIGS[key] = config
+    return config
+
 
 def _d12_outcomes(die_a: tuple[int, ...], die_b: tuple[int, ...]) -> list[tuple[int, float]]:
     """(face_a * 6 + face_b, probability) for every possible pair of d12 symbols."""
@@ -148,15 +162,8 @@ def _d6_outcomes(faces: tuple[int, ...]) -> list[tuple[int, float]]:
     return [(n, c / len(faces)) for n, c in sorted(counts.items())]
 
 
-def _parse_die(faces: list[str], name: str) -> tuple[int, ...]:
-    try:
-        return tuple(SYMBOLS.index(f) for f in faces)
-    except ValueError:
-        raise InvalidParamError(f"{name}: faces must be among {', '.join(SYMBOLS)}") from None
-
-
-def _parse_values(text: str, base: dict[str, int]) -> tuple[int, ...]:
-    values = dict(base)
+def _parse_values(text: str, base: tuple[int, ...]) -> tuple[int, ...]:
+    values = dict(zip(KINDS, base, strict=True))
     for item in filter(None, (s.strip() for s in text.split(","))):
         key, sep, raw = item.partition("=")
         key = key.strip()
@@ -174,46 +181,46 @@ def _parse_values(text: str, base: dict[str, int]) -> tuple[int, ...]:
     return tuple(values[k] for k in KINDS)
 
 
+def _parse_d6(text: str) -> tuple[int, ...]:
+    try:
+        faces = tuple(int(x) for x in text.split(","))
+    except ValueError:
+        raise InvalidParamError(f"d6 must be comma-separated whole numbers, got {text!r}") from None
+    if not faces or any(f < 1 for f in faces):
+        raise InvalidParamError("d6 needs at least one face, each a positive number")
+    return faces
+
+
+def _first_player(text: str, players: int) -> int:
+    if text == "random":
+        return -1
+    if text.isdecimal() and int(text) < players:
+        return int(text)
+    raise InvalidParamError(
+        f"first_player must be 'random' or a seat 0..{players - 1}, got {text!r}"
+    )
+
+
 def build_config(players: int, params: dict[str, Any]) -> RanchoConfig:
     """The configuration for ``players`` seats and validated ``params``."""
-    data = components()
-    board = default_board()
-    farms = tuple(data["farm_use"][f"players_{players}"])
-    for farm in farms:
-        if farm not in board.farm_cells:
-            raise InvalidParamError(f"farm {farm} used for {players} players is not on the board")
-    colours = tuple(data["colours"]["by_farm"][f - 1] for f in farms)
-    column = players - 2
-    herd = tuple(int(data["herd"][k][column]) for k in KINDS)
-    dice = data[DICE_SETS[params["dice"]]]
-    die_a = _parse_die(dice["die_a"], "die_a")
-    die_b = _parse_die(dice["die_b"], "die_b")
-    try:
-        d6_faces = tuple(int(x) for x in str(params["d6"]).split(","))
-    except ValueError:
-        raise InvalidParamError(
-            f"d6 must be comma-separated whole numbers, got {params['d6']!r}"
-        ) from None
-    if not d6_faces or any(f < 1 for f in d6_faces):
-        raise InvalidParamError("d6 needs at least one face, each a positive number")
-    values = _parse_values(params["values"], data["values"] | {})
-    first = params["first_player"]
-    if first == "random":
-        first_player = -1
-    elif first.isdigit() and int(first) < players:
-        first_player = int(first)
-    else:
-        raise InvalidParamError(
-            f"first_player must be 'random' or a seat 0..{players - 1}, got {first!r}"
-        )
-    fox_faces = die_a.count(4) + die_b.count(4)
-    wolf_faces = die_a.count(5) + die_b.count(5)
+    cat = catalog()
+    comp = cat.components
+    board = cat.board
+    farms = comp.farm_use[players]
+    colours = tuple(comp.colours[f - 1] for f in farms)
+    herd = comp.herd[players - 2]
+    die_a, die_b = comp.dice[DICE_SETS[params["dice"]]]
+    d6_faces = _parse_d6(str(params["d6"]))
+    values = _parse_values(params["values"], comp.values)
+    first_player = _first_player(params["first_player"], players)
+    fox_faces = die_a.count(FOX) + die_b.count(FOX)
+    wolf_faces = die_a.count(WOLF) + die_b.count(WOLF)
     # Equal predator weights are dropped (rancho.md 9.4); a missing predator weighs nothing.
     w_fox, w_wolf = (1, 1) if fox_faces == wolf_faces else (fox_faces, wolf_faces)
     cost_faces: dict[int, int] = {}
     for face in d6_faces:
         cost_faces[face] = cost_faces.get(face, 0) + 1
-    rabbits_per_space = int(data["space"]["rabbits_per_space"])
+    rabbits_per_space = comp.rabbits_per_space
     placement = Placement(
         board=board,
         cell_hit=tuple(cost_faces.get(c, 0) if c else 0 for c in board.cost),
@@ -232,8 +239,8 @@ def build_config(players: int, params: dict[str, Any]) -> RanchoConfig:
         colours=colours,
         values=values,
         herd=herd,
-        start_rabbits=int(data["starting_animals"]["rabbit"]),
-        start_sheep=int(data["starting_animals"]["sheep"]),
+        start_rabbits=comp.start_rabbits,
+        start_sheep=comp.start_sheep,
         die_a=die_a,
         die_b=die_b,
         d6_faces=d6_faces,

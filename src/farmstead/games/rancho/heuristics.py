@@ -16,12 +16,8 @@ The evaluation is the seat's progress against the best rival, squashed to (-1, 1
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from farmstead.games.rancho.actions import COW, HORSE, RABBIT, SHEEP
-
-if TYPE_CHECKING:
-    from farmstead.games.rancho.rules import RanchoState
+from farmstead.games.rancho.layout import COW, HORSE, RABBIT, SHEEP
+from farmstead.games.rancho.rules import RanchoRules
 
 KIND_HELD = 20.0  # per kind of the winning set owned (placed or waiting to be placed)
 KIND_PLACED = 10.0  # extra per kind placed on the board
@@ -34,7 +30,7 @@ OPEN_EXCHANGE = 0.5  # for an exchange still open
 SCALE = 120.0  # progress difference mapped to 0.5
 
 
-def progress(state: RanchoState, seat: int) -> float:
+def progress(state: RanchoRules, seat: int) -> float:
     """How close ``seat`` is to a complete herd, in rabbits-worth (see the module docstring)."""
     c = state.cfg
     values = c.values
@@ -70,7 +66,7 @@ def progress(state: RanchoState, seat: int) -> float:
     )
 
 
-def evaluate(state: RanchoState, seat: int) -> float:
+def evaluate(state: RanchoRules, seat: int) -> float:
     """+1 won, -1 lost, 0 draw at the end; otherwise squashed progress against the best rival."""
     if state.is_terminal():
         return state.returns()[seat] if state.winner >= 0 else 0.0
@@ -80,7 +76,7 @@ def evaluate(state: RanchoState, seat: int) -> float:
     return x / (1.0 + abs(x))
 
 
-def evaluate_all(state: RanchoState) -> list[float]:
+def evaluate_all(state: RanchoRules) -> list[float]:
     """``evaluate(state, seat)`` for every seat, computing each seat's progress once."""
     players = state.cfg.num_players
     if state.is_terminal():
@@ -94,11 +90,11 @@ def evaluate_all(state: RanchoState) -> list[float]:
     return values
 
 
-def _exposure(state: RanchoState, seat: int) -> float:
+def _exposure(state: RanchoRules, seat: int) -> float:
     """Expected predator loss of the herd in hit units: the safest arrangement's, plus what the
     current arrangement adds to it (so picking animals up never looks safer)."""
     current = state.safety_units(seat)
-    best = state._safest(seat)
+    best = state.safest_arrangement(seat)
     if best is None:
         return float(current)
     return float(best.score + max(0, current - best.score))

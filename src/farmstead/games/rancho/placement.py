@@ -16,8 +16,6 @@ from dataclasses import dataclass, field
 
 from farmstead.games.rancho.board import Board, iter_bits
 
-RABBITS_PER_SPACE = 6  # overridden by data through Placement.rabbits_per_space
-
 
 @dataclass(frozen=True)
 class Arrangement:

@@ -1,28 +1,59 @@
-"""Rancho positions as JSON: ``state_to_json`` and the validating ``state_from_json``."""
+"""JSON positions of Rancho: ``to_json``, ``observation`` and the validating ``state_from_json``.
+
+Rancho has no hidden information (RA-R46; rancho.md 8, "What each player may see"): the position
+is the whole table (spaces, pieces, pools, dogs, the herd, the open transaction, phase, dice and
+attacks); only future chance results are unknown, and the game keeps no generator to hide.
+
+Loading reads every field with the one reader of ``core.position`` and then checks the position
+against the rules (pieces RA-R24 … RA-R26, the pasture limit RA-R16, the open transaction RA-R10 …
+RA-R21, predators RA-R31 … RA-R38, the end RA-R43, RA-R45, conservation RA-R2); every error is an
+``InvalidPositionError`` naming the field.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any, TypeVar
 
-from farmstead.core.errors import InvalidPositionError
-from farmstead.games.rancho.actions import ANIMALS, COW, HORSE, KINDS, RABBIT, SHEEP, SYMBOLS
-from farmstead.games.rancho.board import iter_bits
+from farmstead.core.position import ItemReader, PositionReader
+from farmstead.games.rancho.board import Board, iter_bits
+from farmstead.games.rancho.layout import (
+    ANIMAL_NAMES,
+    COW,
+    D6,
+    DICE,
+    DOG,
+    DOG_NAMES,
+    EMPTY,
+    EXPANSION,
+    FIRST_PLAYER,
+    FOX,
+    HORSE,
+    KINDS,
+    LARGE_DOG,
+    NO,
+    ORDER,
+    OVER,
+    PHASE_NAMES,
+    PLACEMENT,
+    PREDATOR_NAMES,
+    RABBIT,
+    SHEEP,
+    SMALL_DOG,
+    SYMBOLS,
+    WOLF,
+)
+from farmstead.games.rancho.rules import RanchoRules
 
-if TYPE_CHECKING:
-    from farmstead.games.rancho.rules import RanchoGame, RanchoState
-
-PREDATORS = {"fox": 4, "wolf": 5}
+S = TypeVar("S", bound=RanchoRules)
 
 
+# --- writing --------------------------------------------------------------------------------
 def _kinds(counts: list[int], kinds: tuple[str, ...] = KINDS) -> dict[str, int]:
     return {k: counts[i] for i, k in enumerate(kinds)}
 
 
-def state_to_json(s: RanchoState) -> dict[str, Any]:
+def to_json(s: RanchoRules) -> dict[str, Any]:
     """The full position (Rancho has no hidden parts)."""
-    from farmstead.games.rancho.rules import PHASE_NAMES
-
     board = s.cfg.board
     n = s.cfg.num_players
     pieces: list[dict[str, Any]] = []
@@ -54,7 +85,7 @@ def state_to_json(s: RanchoState) -> dict[str, Any]:
             "route": route,
         }
     return {
-        "game": "rancho",
+        "game": s.game.type.name,
         "players": n,
         "params": s.game.non_default_params,
         "phase": PHASE_NAMES[s.phase],
@@ -68,8 +99,8 @@ def state_to_json(s: RanchoState) -> dict[str, Any]:
             {
                 "farm": s.cfg.farms[seat],
                 "colour": s.cfg.colours[seat],
-                "pool": _kinds(s.pool[4 * seat : 4 * seat + 4], KINDS[:4]),
-                "dogs": _kinds(s.dogs[2 * seat : 2 * seat + 2], KINDS[4:]),
+                "pool": _kinds(s.pool[4 * seat : 4 * seat + 4], ANIMAL_NAMES),
+                "dogs": _kinds(s.dogs[2 * seat : 2 * seat + 2], DOG_NAMES),
                 "pastures": [board.ids[c] for c in iter_bits(s.terr[seat] & board.pasture_mask)],
             }
             for seat in range(n)
@@ -86,349 +117,291 @@ def state_to_json(s: RanchoState) -> dict[str, Any]:
     }
 
 
-class _Reader:
-    """Typed access to a JSON object with position-error messages naming the field."""
+def observation(s: RanchoRules, seat: int | None) -> dict[str, Any]:
+    """What ``seat`` (checked by the caller; ``None``: a spectator) may see.
 
-    def __init__(self, doc: Mapping[str, Any], where: str) -> None:
-        self.doc = doc
-        self.where = where
-
-    def get(self, key: str, expected: type | tuple[type, ...], optional: bool = False) -> Any:
-        if key not in self.doc:
-            if optional:
-                return None
-            raise InvalidPositionError(f"{self.where}: missing field {key!r}")
-        value = self.doc[key]
-        if value is None and optional:
-            return None
-        if isinstance(value, bool) and expected is not bool or not isinstance(value, expected):
-            raise InvalidPositionError(f"{self.where}.{key}: expected {expected}, got {value!r}")
-        return value
-
-    def count(self, key: str, low: int = 0, high: int | None = None, optional: bool = False) -> Any:
-        value = self.get(key, int, optional)
-        if value is None:
-            return None
-        if value < low or (high is not None and value > high):
-            raise InvalidPositionError(f"{self.where}.{key}: {value} out of range")
-        return value
-
-    def sub(self, key: str, optional: bool = False) -> _Reader | None:
-        value = self.get(key, dict, optional)
-        return None if value is None else _Reader(value, f"{self.where}.{key}")
-
-    def kinds(self, key: str, kinds: tuple[str, ...]) -> list[int]:
-        sub = self.sub(key)
-        assert sub is not None
-        extra = set(sub.doc) - set(kinds)
-        if extra:
-            raise InvalidPositionError(f"{sub.where}: unknown kinds {sorted(extra)}")
-        return [sub.count(k) for k in kinds]
+    Public (RA-R46): everything ``to_json`` holds (every seat's spaces, placed and unplaced
+    animals, dogs and pastures, the central herd, the open transaction, phase, turn order, dice,
+    attacks and dog decisions), plus ``seat``. Private: nothing. Hidden from everyone: the
+    results of future chance events, which no position contains.
+    """
+    doc = to_json(s)
+    doc["seat"] = seat
+    return doc
 
 
-def state_from_json(game: RanchoGame, doc: Any) -> RanchoState:
-    """Parse and validate a position; ``InvalidPositionError`` explains any problem."""
-    from farmstead.games.rancho.rules import (
-        D6,
-        DICE,
-        DOG,
-        EMPTY,
-        EXPANSION,
-        FIRST_PLAYER,
-        ORDER,
-        OVER,
-        PHASE_NAMES,
-        PLACEMENT,
-        RanchoState,
-    )
+# --- reading --------------------------------------------------------------------------------
+def _counts(reader: PositionReader, key: str, names: tuple[str, ...]) -> list[int]:
+    """Object field ``key`` with an int >= 0 for every one of ``names`` (and nothing else)."""
+    sub = reader.obj(key)
+    sub.only(names)
+    return [sub.int(name, 0) for name in names]
 
-    game.check_position_header(doc)
-    r = _Reader(doc, "position")
-    s = RanchoState.initial(game)
+
+def _space(board: Board, item: ItemReader) -> int:
+    """A cell id of the board, such as 'P13' or 'F1a'."""
+    cell = board.index.get(item.value) if isinstance(item.value, str) else None
+    if cell is None:
+        item.fail(f"{item.value!r} is not a space of the board")
+    return cell
+
+
+def _pasture(board: Board, item: ItemReader) -> int:
+    """A pasture id of the board, such as 'P13'."""
+    cell = board.index.get(item.value) if isinstance(item.value, str) else None
+    if cell is None or cell >= board.num_pastures:
+        item.fail(f"{item.value!r} is not a pasture")
+    return cell
+
+
+def _seats(reader: PositionReader, key: str, n: int) -> list[int]:
+    """List field ``key`` of distinct seats."""
+    seats: list[int] = []
+    for item in reader.items(key):
+        seat = item.int(0, n - 1)
+        if seat in seats:
+            item.fail(f"repeats seat {seat}")
+        seats.append(seat)
+    return seats
+
+
+def state_from_json(blank: S, doc: Any) -> S:
+    """Fill ``blank`` (an empty state of the game) with the position ``to_json`` wrote;
+    ``InvalidPositionError`` naming the field for anything malformed, out of range or
+    inconsistent with the rules."""
+    s = blank
+    reader = s.game.position_reader(doc)
     c = s.cfg
     board = c.board
     n = c.num_players
-    phase_name = r.get("phase", str)
-    if phase_name not in PHASE_NAMES:
-        raise InvalidPositionError(f"position.phase: unknown phase {phase_name!r}")
-    s.phase = PHASE_NAMES.index(phase_name)
-    active = r.count("active", 0, n - 1, optional=True)
-    first = r.count("first_player", 0, n - 1, optional=True)
-    to_move = r.count("to_move", 0, n - 1, optional=True)
+    s.phase = reader.choice("phase", PHASE_NAMES)
+    active = reader.int("active", 0, n - 1, optional=True)
+    first = reader.int("first_player", 0, n - 1, optional=True)
+    to_move = reader.int("to_move", 0, n - 1, optional=True)
     if (s.phase == FIRST_PLAYER) != (first is None) or (active is None) != (first is None):
-        raise InvalidPositionError(
-            "active and first_player are null exactly before the first-player draw"
+        reader.fail(
+            "active and first_player are null exactly before the first-player draw",
+            "first_player",
         )
-    s.active = -1 if active is None else active
-    s.first = -1 if first is None else first
+    s.active = NO if active is None else active
+    s.first = NO if first is None else first
     s.to_move = s.active if to_move is None else to_move
-    s.round = r.count("round", 0, c.max_rounds)
-    s.turn_actions = r.count("turn_actions", 0)
-    s.herd = r.kinds("herd", KINDS)
+    s.round = reader.int("round", 0, c.max_rounds)
+    s.turn_actions = reader.int("turn_actions", 0)
+    s.herd = _counts(reader, "herd", KINDS)
 
-    # Seats: pools, dogs, pastures.
-    seats = r.get("seats", list)
-    if len(seats) != n:
-        raise InvalidPositionError(f"position.seats: expected {n} seats, got {len(seats)}")
-    s.owner = [EMPTY] * board.num_cells
+    # Seats: farms (RA-R1), pools, dogs, pastures.
     for seat, farm in enumerate(c.farms):
         a, b = board.farm_cells[farm]
         s.owner[a] = s.owner[b] = seat
         s.terr[seat] = (1 << a) | (1 << b)
-    for seat, raw in enumerate(seats):
-        if not isinstance(raw, Mapping):
-            raise InvalidPositionError(f"position.seats[{seat}] must be an object")
-        sr = _Reader(raw, f"position.seats[{seat}]")
-        s.pool[4 * seat : 4 * seat + 4] = sr.kinds("pool", KINDS[:4])
-        s.dogs[2 * seat : 2 * seat + 2] = sr.kinds("dogs", KINDS[4:])
-        pastures = sr.get("pastures", list)
+    for seat, sr in enumerate(reader.objects("seats", n)):
+        s.pool[4 * seat : 4 * seat + 4] = _counts(sr, "pool", ANIMAL_NAMES)
+        s.dogs[2 * seat : 2 * seat + 2] = _counts(sr, "dogs", DOG_NAMES)
+        pastures = list(sr.items("pastures"))
         if len(pastures) > c.pasture_limit:
-            raise InvalidPositionError(f"{sr.where}: more than {c.pasture_limit} pastures (RA-R16)")
-        for pid in pastures:
-            cell = board.index.get(pid) if isinstance(pid, str) else None
-            if cell is None or cell >= board.num_pastures:
-                raise InvalidPositionError(f"{sr.where}.pastures: {pid!r} is not a pasture")
+            sr.fail(f"more than {c.pasture_limit} pastures (RA-R16)", "pastures")
+        for item in pastures:
+            cell = _pasture(board, item)
             if s.owner[cell] != EMPTY:
-                raise InvalidPositionError(f"{sr.where}.pastures: {pid} is owned twice")
+                item.fail(f"{item.value} is owned twice")
             s.owner[cell] = seat
             s.terr[seat] |= 1 << cell
         s.npast[seat] = len(pastures)
 
-    # Pieces on the board.
-    s.cell_kind = [EMPTY] * board.num_cells
-    s.cell_amt = [0] * board.num_cells
-    s.placed = [0] * (4 * n)
-    for i, raw in enumerate(r.get("pieces", list)):
-        _read_piece(s, raw, f"position.pieces[{i}]")
-
-    _read_transaction(s, r)
+    for piece in reader.objects("pieces"):
+        _read_piece(s, piece)
+    _read_transaction(s, reader)
 
     # Dice and predators.
-    dice = r.get("dice", list, optional=True)
-    if dice is not None:
-        if len(dice) != 2 or any(f not in SYMBOLS for f in dice):
-            raise InvalidPositionError("position.dice: two faces among " + ", ".join(SYMBOLS))
-        s.dice = (SYMBOLS.index(dice[0]), SYMBOLS.index(dice[1]))
-    attack = r.get("attack", str, optional=True)
-    s.attack = -1 if attack is None else _predator(attack, "position.attack")
-    s.attacks = [_predator(a, "position.attacks_left") for a in r.get("attacks_left", list)]
-    s.d6 = r.count("d6", 1, optional=True) or 0
-    s.dog_queue = _seats(r.get("dog_queue", list), n, "position.dog_queue")
-    s.dog_savers = _seats(r.get("dog_savers", list), n, "position.dog_savers")
-    winner = r.count("winner", 0, n - 1, optional=True)
-    s.winner = -1 if winner is None else winner
+    if reader.raw("dice", None) is not None:
+        face_a, face_b = (item.choice(SYMBOLS) for item in reader.items("dice", 2))
+        s.dice = (face_a, face_b)
+    attack = reader.choice("attack", PREDATOR_NAMES, optional=True)
+    s.attack = NO if attack is None else FOX + attack
+    s.attacks = [FOX + item.choice(PREDATOR_NAMES) for item in reader.items("attacks_left")]
+    s.d6 = reader.int("d6", 1, optional=True) or 0
+    s.dog_queue = _seats(reader, "dog_queue", n)
+    s.dog_savers = _seats(reader, "dog_savers", n)
+    winner = reader.int("winner", 0, n - 1, optional=True)
+    s.winner = NO if winner is None else winner
 
-    # Phase consistency.
-    in_turn = s.phase in (EXPANSION, PLACEMENT)
-    if (s.dice is None) != (
-        s.phase in (FIRST_PLAYER, EXPANSION, DICE) or (s.phase == OVER and s.dice is None)
-    ):
-        raise InvalidPositionError(
-            f"position.dice must be set exactly after the roll (phase {phase_name})"
-        )
-    if s.tx_open and s.phase != EXPANSION:
-        raise InvalidPositionError("a transaction can only be open during expansion")
-    if not in_turn and s.phase != OVER and any(s.pool_count(seat) for seat in range(n)):
-        raise InvalidPositionError("unplaced animals are impossible between the roll and placement")
-    if in_turn and any(s.pool_count(seat) for seat in range(n) if seat != s.active):
-        raise InvalidPositionError("only the active player can have unplaced animals")
-    if (s.phase == DOG) != bool(s.dog_queue) or (s.phase == DOG and s.to_move != s.dog_queue[0]):
-        raise InvalidPositionError(
-            "dog_queue is non-empty exactly in the dog phase, headed by to_move"
-        )
-    if s.phase in (D6, DOG) and s.attack < 0:
-        raise InvalidPositionError(f"phase {phase_name} needs the current attack")
-    if s.phase == ORDER and (s.dice is None or sorted(s.dice) != [4, 5]):
-        raise InvalidPositionError("the order phase needs a fox and a wolf on the dice")
-    if s.phase == DOG and s.d6 == 0:
-        raise InvalidPositionError("the dog phase needs the predator die result")
-    if (s.winner >= 0) and s.phase != OVER:
-        raise InvalidPositionError("a winner is only possible once the game is over")
-
-    _check_reachable(s, phase_name)
+    _check_phase(s, reader)
+    _check_reachable(s, reader)
 
     # Conservation: no piece is ever created or destroyed (RA-R2, RA-R44).
     for kind in range(6):
         total = s.herd[kind] + sum(s.owned(seat, kind) for seat in range(n))
         if total != c.herd[kind]:
-            raise InvalidPositionError(
-                f"{KINDS[kind]}: herd and players hold {total}, the game has {c.herd[kind]} (RA-R2)"
+            reader.fail(
+                f"{KINDS[kind]}: herd and players hold {total}, the game has {c.herd[kind]} (RA-R2)",
+                "herd",
             )
     fees = sum(f for _, f in s.tx_fees)
     if s.tx_open and (s.herd[RABBIT] < 0 or fees < 0):
-        raise InvalidPositionError("negative fees")
+        reader.fail("negative fees", "transaction")
     return s
 
 
-def _check_reachable(s: RanchoState, phase_name: str) -> None:
-    """Reject positions that are well-formed but that no legal play can reach."""
-    from farmstead.games.rancho.actions import FOX, LARGE_DOG, SMALL_DOG
-    from farmstead.games.rancho.rules import D6, DOG, OVER
-
-    c = s.cfg
-    board = c.board
-    n = c.num_players
-    if c.first_player >= 0 and s.first not in (-1, c.first_player):
-        raise InvalidPositionError(
-            f"first_player must be seat {c.first_player} (game param, RA-R5)"
-        )
-    if s.phase != DOG and s.to_move != s.active:
-        raise InvalidPositionError("to_move differs from active only in a dog decision")
-    # The open transaction (RA-R16, RA-R18, RA-R21).
-    if s.tx_open:
-        seat = s.active
-        if s.npast[seat] + len(s.tx_buy) + (s.route_target >= 0) > c.pasture_limit:
-            raise InvalidPositionError("the transaction buys beyond the pasture limit (RA-R16)")
-        fee_owners = {owner for owner, _ in s.tx_fees}
-        if seat in fee_owners:
-            raise InvalidPositionError("a passage fee cannot be owed to the buyer (RA-R21)")
-        reach = s.terr[seat]
-        for cell in s.tx_buy:
-            adjacent = board.neighbourhood(reach) >> cell & 1
-            passage = any(s.owner[nb] in fee_owners for nb in board.neighbours[cell])
-            if not adjacent and not passage:
-                raise InvalidPositionError(
-                    f"transaction buys {board.ids[cell]}, out of reach (RA-R18, RA-R21)"
-                )
-            reach |= 1 << cell
-    # Predators (RA-R31, RA-R37, RA-R38; the d6 faces of 2.4).
-    if s.d6 and s.d6 not in c.d6_faces:
-        raise InvalidPositionError(f"d6 = {s.d6} is not a face of the predator die")
-    pending = s.attacks + ([s.attack] if s.attack >= 0 else [])
-    if pending:
-        if s.dice is None:
-            raise InvalidPositionError("attacks without a roll of the dice")
-        for predator in (4, 5):
-            if pending.count(predator) > s.dice.count(predator):
-                raise InvalidPositionError("more attacks than predator faces on the dice (RA-R31)")
-    if s.dog_savers and s.phase != DOG:
-        raise InvalidPositionError("dog_savers are only kept during a dog decision (RA-R38)")
-    if s.phase == DOG:
-        dog = SMALL_DOG if s.attack == FOX else LARGE_DOG
-        for seat in s.dog_queue + s.dog_savers:
-            if not s.dogs[2 * seat + dog - SMALL_DOG]:
-                raise InvalidPositionError(
-                    f"seat {seat} decides about a dog it does not own (RA-R37)"
-                )
-            if not s.attack_losses(seat):
-                raise InvalidPositionError(
-                    f"seat {seat} would lose nothing and is not asked (RA-R37)"
-                )
-    if s.phase == D6 and s.dog_queue:
-        raise InvalidPositionError("no dog decision before the predator die is rolled")
-    # The end (RA-R43, RA-R45).
-    if s.winner >= 0:
-        base = 4 * s.winner
-        if not all(s.placed[base + k] for k in range(4)):
-            raise InvalidPositionError(
-                "the winner must have a rabbit, sheep, cow and horse placed (RA-R43)"
-            )
-    elif s.phase == OVER and s.round < c.max_rounds:
-        raise InvalidPositionError(
-            f"phase {phase_name} without a winner needs max_rounds played (RA-R45)"
-        )
-    _ = n
-
-
-def _predator(name: Any, where: str) -> int:
-    if name not in PREDATORS:
-        raise InvalidPositionError(f"{where}: {name!r} is not fox or wolf")
-    return PREDATORS[name]
-
-
-def _seats(values: list[Any], n: int, where: str) -> list[int]:
-    if any(isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < n for v in values):
-        raise InvalidPositionError(f"{where}: seats must be ints 0..{n - 1}")
-    if len(set(values)) != len(values):
-        raise InvalidPositionError(f"{where}: repeated seat")
-    return list(values)
-
-
-def _read_piece(s: RanchoState, raw: Any, where: str) -> None:
-    from farmstead.games.rancho.rules import EMPTY
-
+def _read_piece(s: RanchoRules, piece: PositionReader) -> None:
+    """One piece on the board: the spaces of one seat, free, in the piece's shape."""
     board = s.cfg.board
-    if not isinstance(raw, Mapping):
-        raise InvalidPositionError(f"{where}: a piece must be an object")
-    pr = _Reader(raw, where)
-    kind_name = pr.get("kind", str)
-    if kind_name not in KINDS[:4]:
-        raise InvalidPositionError(f"{where}.kind: {kind_name!r} is not an animal")
-    kind = KINDS.index(kind_name)
-    ids = pr.get("cells", list)
-    try:
-        cells = tuple(sorted(board.index[c] for c in ids))
-    except (KeyError, TypeError):
-        raise InvalidPositionError(f"{where}.cells: unknown cells {ids!r}") from None
+    kind = piece.choice("kind", ANIMAL_NAMES)
+    cells = tuple(sorted(_space(board, item) for item in piece.items("cells")))
     owners = {s.owner[c] for c in cells}
     if len(owners) != 1 or EMPTY in owners:
-        raise InvalidPositionError(f"{where}: a piece must stand on spaces of one player (RA-R24)")
+        piece.fail("a piece must stand on spaces of one player (RA-R24)", "cells")
     seat = owners.pop()
     if any(s.cell_kind[c] != EMPTY for c in cells):
-        raise InvalidPositionError(f"{where}: space already occupied (RA-R25)")
+        piece.fail("space already occupied (RA-R25)", "cells")
     if kind == RABBIT:
-        count = pr.count("count", 1, s.cfg.rabbits_per_space)
+        count = piece.int("count", 1, s.cfg.rabbits_per_space)
         if len(cells) != 1:
-            raise InvalidPositionError(f"{where}: rabbits stand on one space")
+            piece.fail("rabbits stand on one space", "cells")
         s.cell_kind[cells[0]], s.cell_amt[cells[0]] = RABBIT, count
         s.placed[4 * seat + RABBIT] += count
         return
     if kind == SHEEP:
         if len(cells) != 1:
-            raise InvalidPositionError(f"{where}: a sheep stands on one space")
+            piece.fail("a sheep stands on one space", "cells")
         s.cell_kind[cells[0]], s.cell_amt[cells[0]] = SHEEP, 1
     else:
-        table = board.edge_index if kind == COW else board.triangle_index
+        table: dict[Any, int] = board.edge_index if kind == COW else board.triangle_index
         if cells not in table:
             shape = "2 adjacent" if kind == COW else "3 mutually adjacent"
-            raise InvalidPositionError(f"{where}: a {kind_name} covers {shape} spaces (RA-R26)")
-        index = table[cells]  # type: ignore[index]
+            piece.fail(f"a {KINDS[kind]} covers {shape} spaces (RA-R26)", "cells")
+        index = table[cells]
         for c in cells:
             s.cell_kind[c], s.cell_amt[c] = kind, index
     s.placed[4 * seat + kind] += 1
 
 
-def _read_transaction(s: RanchoState, r: _Reader) -> None:
+def _read_transaction(s: RanchoRules, reader: PositionReader) -> None:
+    """The open transaction of the active seat (RA-R10 … RA-R21, 9.2), if any."""
     board = s.cfg.board
-    tr = r.sub("transaction", optional=True)
+    tr = reader.obj("transaction", optional=True)
     if tr is None:
         return
     s.tx_open = True
-    s.tx_give = tr.kinds("give", KINDS)
-    s.tx_recv = tr.kinds("receive", KINDS)
+    s.tx_give = _counts(tr, "give", KINDS)
+    s.tx_recv = _counts(tr, "receive", KINDS)
     for kind in range(6):
         if s.tx_give[kind] and s.tx_recv[kind]:
-            raise InvalidPositionError(f"transaction gives and receives {KINDS[kind]} (RA-R13)")
+            tr.fail(f"gives and receives {KINDS[kind]} (RA-R13)")
         if s.tx_give[kind] > s.owned(s.active, kind):
-            raise InvalidPositionError(f"transaction gives more {KINDS[kind]} than owned")
-    for pid in tr.get("buy", list):
-        cell = board.index.get(pid) if isinstance(pid, str) else None
-        if cell is None or cell >= board.num_pastures or s.owner[cell] != -1 or cell in s.tx_buy:
-            raise InvalidPositionError(f"transaction.buy: {pid!r} is not a free pasture")
+            tr.fail(f"gives more {KINDS[kind]} than owned", "give")
+    for item in tr.items("buy"):
+        cell = _pasture(board, item)
+        if s.owner[cell] != EMPTY or cell in s.tx_buy:
+            item.fail(f"{item.value!r} is not a free pasture")
         s.tx_buy.append(cell)
-    for i, raw in enumerate(tr.get("fees", list)):
-        if not isinstance(raw, Mapping):
-            raise InvalidPositionError(f"transaction.fees[{i}] must be an object")
-        fr = _Reader(raw, f"transaction.fees[{i}]")
-        owner = fr.count("owner", 0, s.cfg.num_players - 1)
-        s.tx_fees.append((owner, fr.count("rabbits", 1)))
-    route = tr.sub("route", optional=True)
+    for fee in tr.objects("fees"):
+        owner = fee.int("owner", 0, s.cfg.num_players - 1)
+        s.tx_fees.append((owner, fee.int("rabbits", 1)))
+    route = tr.obj("route", optional=True)
     if route is not None:
-        target = board.index.get(route.get("target", str), -1)
-        if not 0 <= target < board.num_pastures or s.owner[target] != -1:
-            raise InvalidPositionError("transaction.route.target must be a free pasture")
+        target = board.index.get(route.str("target"), -1)
+        if not 0 <= target < board.num_pastures or s.owner[target] != EMPTY:
+            route.fail("must be a free pasture", "target")
         s.route_target = target
-        for pid in route.get("links", list):
-            cell = board.index.get(pid) if isinstance(pid, str) else None
-            if cell is None or cell >= board.num_pastures or s.owner[cell] in (-1, s.active):
-                raise InvalidPositionError(
-                    f"transaction.route.links: {pid!r} is not another player's pasture"
-                )
+        for item in route.items("links"):
+            cell = _pasture(board, item)
+            if s.owner[cell] in (EMPTY, s.active):
+                item.fail(f"{item.value!r} is not another player's pasture")
             s.route_links.append(cell)
-        s.route_fee = route.count("fee", 0)
-        s.route_min = route.count("min_fee", 1)
+        s.route_fee = route.int("fee", 0)
+        s.route_min = route.int("min_fee", 1)
         if s.route_fee != sum(board.cost[p] for p in s.route_links) or s.route_fee >= s.route_min:
-            raise InvalidPositionError(
-                "transaction.route: fee must be the links' sum, below min_fee"
+            route.fail("must be the links' sum, below min_fee", "fee")
+
+
+def _check_phase(s: RanchoRules, reader: PositionReader) -> None:
+    """Consistency of the phase with the dice, the pools, the transaction and the attack."""
+    n = s.cfg.num_players
+    phase_name = PHASE_NAMES[s.phase]
+    in_turn = s.phase in (EXPANSION, PLACEMENT)
+    if (s.dice is None) != (
+        s.phase in (FIRST_PLAYER, EXPANSION, DICE) or (s.phase == OVER and s.dice is None)
+    ):
+        reader.fail(f"must be set exactly after the roll (phase {phase_name})", "dice")
+    if s.tx_open and s.phase != EXPANSION:
+        reader.fail("can only be open during expansion", "transaction")
+    if not in_turn and s.phase != OVER and any(s.pool_count(seat) for seat in range(n)):
+        reader.fail("unplaced animals are impossible between the roll and placement", "seats")
+    if in_turn and any(s.pool_count(seat) for seat in range(n) if seat != s.active):
+        reader.fail("only the active player can have unplaced animals", "seats")
+    if (s.phase == DOG) != bool(s.dog_queue) or (s.phase == DOG and s.to_move != s.dog_queue[0]):
+        reader.fail("is non-empty exactly in the dog phase, headed by to_move", "dog_queue")
+    if s.phase in (D6, DOG) and s.attack < 0:
+        reader.fail(f"phase {phase_name} needs the current attack", "attack")
+    if s.phase == ORDER and (s.dice is None or sorted(s.dice) != [FOX, WOLF]):
+        reader.fail("the order phase needs a fox and a wolf on the dice", "dice")
+    if s.phase == DOG and s.d6 == 0:
+        reader.fail("the dog phase needs the predator die result", "d6")
+    if (s.winner >= 0) and s.phase != OVER:
+        reader.fail("a winner is only possible once the game is over", "winner")
+
+
+def _check_reachable(s: RanchoRules, reader: PositionReader) -> None:
+    """Reject positions that are well-formed but that no legal play can reach."""
+    c = s.cfg
+    board = c.board
+    if c.first_player >= 0 and s.first not in (NO, c.first_player):
+        reader.fail(f"must be seat {c.first_player} (game param, RA-R5)", "first_player")
+    if s.phase != DOG and s.to_move != s.active:
+        reader.fail("differs from active only in a dog decision", "to_move")
+    # The open transaction (RA-R16, RA-R18, RA-R21).
+    if s.tx_open:
+        seat = s.active
+        if s.npast[seat] + len(s.tx_buy) + (s.route_target >= 0) > c.pasture_limit:
+            reader.fail("buys beyond the pasture limit (RA-R16)", "transaction")
+        fee_owners = {owner for owner, _ in s.tx_fees}
+        if seat in fee_owners:
+            reader.fail("a passage fee cannot be owed to the buyer (RA-R21)", "transaction")
+        reach = s.terr[seat]
+        for cell in s.tx_buy:
+            adjacent = board.neighbourhood(reach) >> cell & 1
+            passage = any(s.owner[nb] in fee_owners for nb in board.neighbours[cell])
+            if not adjacent and not passage:
+                reader.fail(f"buys {board.ids[cell]}, out of reach (RA-R18, RA-R21)", "transaction")
+            reach |= 1 << cell
+    # Predators (RA-R31, RA-R37, RA-R38; the d6 faces of 2.4).
+    if s.d6 and s.d6 not in c.d6_faces:
+        reader.fail(f"{s.d6} is not a face of the predator die", "d6")
+    pending = s.attacks + ([s.attack] if s.attack >= 0 else [])
+    if pending:
+        if s.dice is None:
+            reader.fail("attacks without a roll of the dice", "attack")
+        for predator in (FOX, WOLF):
+            if pending.count(predator) > s.dice.count(predator):
+                reader.fail(
+                    "more attacks than predator faces on the dice (RA-R31)",
+                    "attacks_left" if s.attacks else "attack",
+                )
+    if s.dog_savers and s.phase != DOG:
+        reader.fail("are only kept during a dog decision (RA-R38)", "dog_savers")
+    if s.phase == DOG:
+        dog = SMALL_DOG if s.attack == FOX else LARGE_DOG
+        for seat in s.dog_queue + s.dog_savers:
+            if not s.dogs[2 * seat + dog - SMALL_DOG]:
+                reader.fail(
+                    f"seat {seat} decides about a dog it does not own (RA-R37)", "dog_queue"
+                )
+            if not s.attack_losses(seat):
+                reader.fail(
+                    f"seat {seat} would lose nothing and is not asked (RA-R37)", "dog_queue"
+                )
+    if s.phase == D6 and s.dog_queue:
+        reader.fail("no dog decision before the predator die is rolled", "dog_queue")
+    # The end (RA-R43, RA-R45).
+    if s.winner >= 0:
+        base = 4 * s.winner
+        if not all(s.placed[base + k] for k in range(4)):
+            reader.fail(
+                "the winner must have a rabbit, sheep, cow and horse placed (RA-R43)", "winner"
             )
-    _ = ANIMALS
+    elif s.phase == OVER and s.round < c.max_rounds:
+        reader.fail(
+            f"phase {PHASE_NAMES[s.phase]} without a winner needs max_rounds played (RA-R45)",
+            "phase",
+        )

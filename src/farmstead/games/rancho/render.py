@@ -7,12 +7,8 @@ space, ``(2)`` an unowned pasture with its number, ``##`` the forest.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from farmstead.games.rancho.actions import COW, HORSE, KINDS, RABBIT, SHEEP, SYMBOLS
-
-if TYPE_CHECKING:
-    from farmstead.games.rancho.rules import RanchoState
+from farmstead.games.rancho.layout import COW, HORSE, KINDS, PHASE_NAMES, RABBIT, SHEEP, SYMBOLS
+from farmstead.games.rancho.rules import RanchoRules
 
 RICH_COLOURS = {
     "orange": "dark_orange",
@@ -25,7 +21,7 @@ RICH_COLOURS = {
 CELL_WIDTH = 6
 
 
-def _token(state: RanchoState, cell: int) -> str:
+def _token(state: RanchoRules, cell: int) -> str:
     board = state.cfg.board
     owner = state.owner[cell]
     kind = state.cell_kind[cell]
@@ -51,7 +47,7 @@ def _token(state: RanchoState, cell: int) -> str:
     return f"[dim]{text:^5}[/]"
 
 
-def board_lines(state: RanchoState, ids: bool = False) -> list[str]:
+def board_lines(state: RanchoRules, ids: bool = False) -> list[str]:
     """The hex board, one string per row, with Rich markup (``ids``: cell names instead)."""
     board = state.cfg.board
     rows: dict[int, list[tuple[int, str]]] = {}
@@ -91,7 +87,7 @@ def _strip(markup: str) -> str:
     return "".join(out)
 
 
-def status(state: RanchoState, seat: int | None = None) -> str:
+def status(state: RanchoRules, seat: int | None = None) -> str:
     """One line for a prompt: the open exchange and its balance, or the animals to place."""
     c = state.cfg
     if state.tx_open:
@@ -120,15 +116,13 @@ def status(state: RanchoState, seat: int | None = None) -> str:
     return ""
 
 
-def render_ids(state: RanchoState) -> str:
+def render_ids(state: RanchoRules) -> str:
     """The board with every space's name (P01 … P54 pastures, F1a … F6b farm cells)."""
     return "\n".join(board_lines(state, ids=True))
 
 
-def render(state: RanchoState, seat: int | None = None) -> str:
+def render(state: RanchoRules, seat: int | None = None) -> str:
     """The whole position: board, players, herd, dice and the open transaction."""
-    from farmstead.games.rancho.rules import PHASE_NAMES
-
     c = state.cfg
     lines = board_lines(state)
     lines.append("")

@@ -1,6 +1,7 @@
 """Super Farmer Rancho: the rules (rancho.md; rulings RA-R1 … RA-R46 cited inline).
 
-Position layout (flat lists of ints, cheap to clone):
+``RanchoRules`` is the position and the rules over it; ``game.RanchoState`` adds the protocol's
+views (``position``, ``words``). Position layout (flat lists of ints, cheap to clone):
 
 * ``owner[c]``: seat owning cell c, or -1. Farm cells of used farms belong to their seat.
 * ``cell_kind[c]``: -1 empty, else RABBIT/SHEEP/COW/HORSE; ``cell_amt[c]``: rabbits on the cell,
@@ -9,111 +10,61 @@ Position layout (flat lists of ints, cheap to clone):
 * ``pool``, ``placed``: 4 animal counts per seat (unplaced pool; on the board); ``dogs``: 2 per seat.
 * ``herd``: the central herd, 6 counts.
 * The open transaction (``tx_*``), the passage route (``route_*``) and the predator sequence.
+
+The phases, piece kinds and die symbols are in ``layout``, the action ids in ``actions``.
+
+Returns: zero-sum, the winner +1 and every other seat -1/(n-1); all 0 for a draw (RA-R45).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Self
 
-from farmstead.core.game import JSON, Game, GameInfo, GameType, PlayerId, State
-from farmstead.core.registry import register_game
-from farmstead.games.rancho import config as cfg
+from farmstead.core.game import Game, PlayerId, State
 from farmstead.games.rancho.actions import (
-    ANIMALS,
     ARRANGE_SAFEST,
     CANCEL,
     CONFIRM,
-    COW,
     END_TURN,
-    FOX,
     FOX_FIRST,
-    GIVE,
-    HORSE,
+    GIVE_BASE,
     KEEP_DOG,
-    LARGE_DOG,
-    RABBIT,
-    RECEIVE,
-    RETURN,
+    RECEIVE_BASE,
+    RETURN_BASE,
     ROLL,
-    SHEEP,
-    SMALL_DOG,
     USE_DOG,
-    WOLF,
     WOLF_FIRST,
 )
 from farmstead.games.rancho.board import iter_bits
 from farmstead.games.rancho.config import RanchoConfig
+from farmstead.games.rancho.layout import (
+    ANIMALS,
+    CHANCE_PHASES,
+    COW,
+    D6,
+    DICE,
+    DOG,
+    EMPTY,
+    EXPANSION,
+    FIRST_PLAYER,
+    FOX,
+    HORSE,
+    LARGE_DOG,
+    NO_ROUTE,
+    ORDER,
+    OVER,
+    PLACEMENT,
+    RABBIT,
+    SHEEP,
+    SMALL_DOG,
+    WOLF,
+)
+from farmstead.games.rancho.placement import Arrangement
 from farmstead.games.rancho.routes import chain_fees, first_links
 
-# Phases (rancho.md 5).
-FIRST_PLAYER, EXPANSION, DICE, ORDER, D6, DOG, PLACEMENT, OVER = range(8)
-PHASE_NAMES = ("first_player", "expansion", "dice", "order", "d6", "dog", "placement", "over")
-CHANCE_PHASES = frozenset((FIRST_PLAYER, DICE, D6))
-EMPTY = -1
-NO_ROUTE = -1
 
-_CONFIGS: dict[tuple[int, tuple[tuple[str, Any], ...]], cfg.RanchoConfig] = {}
-
-
-@register_game
-class RanchoGame(Game):
-    """Super Farmer Rancho for 2–6 players."""
-
-    type = GameType(
-        name="rancho",
-        long_name="Super Farmer Rancho",
-        description="Trade and breed farm animals, buy pastures, beware the fox and the wolf.",
-        min_players=2,
-        max_players=6,
-        has_chance=True,
-        perfect_information=True,
-        params=cfg.param_specs(),
-        rules_spec="rules/rancho.md",
-        data_package=cfg.DATA_PACKAGE,
-        data_files=cfg.DATA_FILES,
-        proposed_note=(
-            "The faces of the two 12-sided dice and the board layout are proposed "
-            "reconstructions, not the published ones."
-        ),
-    )
-
-    def _setup(self) -> None:
-        key = (self.num_players, tuple(sorted(self._params.items())))
-        config = _CONFIGS.get(key)
-        if config is None:
-            config = cfg.build_config(self.num_players, self._params)
-            _CONFIGS[key] = config
-        self.config = config
-        n = self.num_players
-        layout = config.layout
-        herd_total = sum(config.herd[:4])
-        # Per turn: capped decisions, then at most: cancel, returns for every animal twice,
-        # arrange, roll, dice, order, two attacks (d6 + one dog decision per seat), end turn.
-        per_turn = config.max_actions_per_turn + 2 * herd_total + 10 + 2 * n
-        self._info = GameInfo(
-            num_players=n,
-            num_distinct_actions=layout.size,
-            max_chance_outcomes=max(36, n, max(config.d6_faces) + 1),
-            max_game_length=1 + config.max_rounds * n * per_turn,
-            min_utility=-1.0,
-            max_utility=1.0,
-        )
-
-    @property
-    def info(self) -> GameInfo:
-        return self._info
-
-    def new_initial_state(self) -> RanchoState:
-        return RanchoState.initial(self)
-
-    def state_from_json(self, doc: JSON) -> RanchoState:
-        from farmstead.games.rancho.position import state_from_json
-
-        return state_from_json(self, doc)
-
-
-class RanchoState(State):
-    """One Rancho position. See the module docstring for the layout."""
+class RanchoRules(State):
+    """One Rancho position and its rules; see the module docstring for the layout."""
 
     __slots__ = (
         "cfg",
@@ -150,7 +101,6 @@ class RanchoState(State):
         "winner",
     )
 
-    game: RanchoGame
     cfg: RanchoConfig
     phase: int
     active: int  # seat whose turn it is (-1 before the first-player draw)
@@ -186,34 +136,24 @@ class RanchoState(State):
 
     # --- construction ----------------------------------------------------------------------
     @classmethod
-    def initial(cls, game: RanchoGame) -> RanchoState:
-        """Setup (RA-R1 … RA-R5): farms, herd, one rabbit and one sheep each."""
+    def empty(cls, game: Game, config: RanchoConfig) -> Self:
+        """A blank position: nobody owns a space, every piece is in the central herd, no first
+        player yet (phase FIRST_PLAYER)."""
         s = cls.__new__(cls)
         State.__init__(s, game)
-        c = game.config
+        c = config
         n = c.num_players
-        board = c.board
+        num_cells = c.board.num_cells
         s.cfg = c
-        s.owner = [EMPTY] * board.num_cells
-        s.cell_kind = [EMPTY] * board.num_cells
-        s.cell_amt = [0] * board.num_cells
+        s.owner = [EMPTY] * num_cells
+        s.cell_kind = [EMPTY] * num_cells
+        s.cell_amt = [0] * num_cells
         s.terr = [0] * n
         s.pool = [0] * (4 * n)
         s.placed = [0] * (4 * n)
         s.dogs = [0] * (2 * n)
         s.npast = [0] * n
         s.herd = list(c.herd)  # RA-R2
-        for seat, farm in enumerate(c.farms):  # RA-R1
-            a, b = board.farm_cells[farm]
-            s.owner[a] = s.owner[b] = seat
-            s.terr[seat] = (1 << a) | (1 << b)
-            # RA-R4: the starting rabbit on cell a, the sheep on cell b, taken from the herd.
-            s.cell_kind[a], s.cell_amt[a] = RABBIT, c.start_rabbits
-            s.cell_kind[b], s.cell_amt[b] = SHEEP, 1
-            s.placed[4 * seat + RABBIT] = c.start_rabbits
-            s.placed[4 * seat + SHEEP] = c.start_sheep
-            s.herd[RABBIT] -= c.start_rabbits
-            s.herd[SHEEP] -= c.start_sheep
         s.tx_open = False
         s.tx_give = [0] * 6
         s.tx_recv = [0] * 6
@@ -232,6 +172,26 @@ class RanchoState(State):
         s.winner = -1
         s.round = 0
         s.turn_actions = 0
+        s.phase, s.first, s.active, s.to_move = FIRST_PLAYER, -1, -1, -1
+        return s
+
+    @classmethod
+    def initial(cls, game: Game, config: RanchoConfig) -> Self:
+        """Setup (RA-R1 … RA-R5): farms, herd, one rabbit and one sheep each."""
+        s = cls.empty(game, config)
+        c = config
+        board = c.board
+        for seat, farm in enumerate(c.farms):  # RA-R1
+            a, b = board.farm_cells[farm]
+            s.owner[a] = s.owner[b] = seat
+            s.terr[seat] = (1 << a) | (1 << b)
+            # RA-R4: the starting rabbit on cell a, the sheep on cell b, taken from the herd.
+            s.cell_kind[a], s.cell_amt[a] = RABBIT, c.start_rabbits
+            s.cell_kind[b], s.cell_amt[b] = SHEEP, 1
+            s.placed[4 * seat + RABBIT] = c.start_rabbits
+            s.placed[4 * seat + SHEEP] = c.start_sheep
+            s.herd[RABBIT] -= c.start_rabbits
+            s.herd[SHEEP] -= c.start_sheep
         if c.first_player < 0:  # RA-R5: a random first player is a logged chance event
             s.phase, s.first, s.active = FIRST_PLAYER, -1, -1
         else:
@@ -239,8 +199,9 @@ class RanchoState(State):
         s.to_move = s.active
         return s
 
-    def clone(self) -> RanchoState:
-        s = RanchoState.__new__(RanchoState)
+    def clone(self) -> Self:
+        cls = type(self)
+        s = cls.__new__(cls)
         s.game = self.game
         s._legal_cache = self._legal_cache
         s.cfg = self.cfg
@@ -347,7 +308,8 @@ class RanchoState(State):
         """The spec's safety score S of the seat's placed animals (rancho.md 9.4)."""
         return self.safety_units(seat) / len(self.cfg.d6_faces)
 
-    def _safest(self, seat: int) -> Any:
+    def safest_arrangement(self, seat: int) -> Arrangement | None:
+        """The safest full placement of all the seat's animals, or None if none exists (9.4)."""
         base = 4 * seat
         p, q = self.pool, self.placed
         return self.cfg.placement.safest(
@@ -439,14 +401,14 @@ class RanchoState(State):
             if pool_size:
                 actions.append(ARRANGE_SAFEST)
             elif not capped:
-                best = self._safest(seat)
+                best = self.safest_arrangement(seat)
                 if best is not None and best.score < self.safety_units(seat):
                     actions.append(ARRANGE_SAFEST)
         else:
             base = 4 * seat
             for kind in ANIMALS:  # RA-R29: return animals only while nothing fits
                 if self.pool[base + kind] or self.placed[base + kind]:
-                    actions.append(RETURN + kind)
+                    actions.append(RETURN_BASE + kind)
         if capped:
             return actions
         if phase == EXPANSION:
@@ -491,7 +453,7 @@ class RanchoState(State):
             else:
                 givable += values[kind] * owned[kind]
                 if owned[kind] > give[kind]:
-                    actions.append(GIVE + kind)
+                    actions.append(GIVE_BASE + kind)
         cost = self.cfg.board.cost
         for cell in self.tx_buy:
             committed += cost[cell]
@@ -500,7 +462,7 @@ class RanchoState(State):
                 continue  # RA-R11, RA-R13
             budget = givable if recv[kind] else givable - values[kind] * owned[kind]
             if committed + values[kind] <= budget:
-                actions.append(RECEIVE + kind)
+                actions.append(RECEIVE_BASE + kind)
         spare = givable - committed
         if spare > 0:
             normal, passage = self.purchasable(seat)
@@ -619,14 +581,14 @@ class RanchoState(State):
             self._clear_transaction()
         elif action == ARRANGE_SAFEST:
             self._arrange_safest(seat)
-        elif action < RECEIVE:
+        elif action < RECEIVE_BASE:
             self.tx_open = True
-            self.tx_give[action - GIVE] += 1
-        elif action < RETURN:
+            self.tx_give[action - GIVE_BASE] += 1
+        elif action < RETURN_BASE:
             self.tx_open = True
-            self.tx_recv[action - RECEIVE] += 1
+            self.tx_recv[action - RECEIVE_BASE] += 1
         elif action < layout.buy:
-            self._remove_one(seat, action - RETURN, to_herd=True)  # RA-R29
+            self._remove_one(seat, action - RETURN_BASE, to_herd=True)  # RA-R29
         elif action < layout.link:
             self._buy(seat, action - layout.buy)
         elif action < layout.unplace:
@@ -797,7 +759,8 @@ class RanchoState(State):
     # --- arrangement -----------------------------------------------------------------------
     def _arrange_safest(self, seat: int) -> None:
         """Replace the seat's whole arrangement by the safest full placement (9.4)."""
-        best = self._safest(seat)
+        best = self.safest_arrangement(seat)
+        assert best is not None  # ARRANGE_SAFEST is legal only when a full placement exists
         board = self.cfg.board
         base = 4 * seat
         for cell in self.cfg.board.bits(self.terr[seat]):
@@ -962,34 +925,3 @@ class RanchoState(State):
                 self.winner = seat
                 self.phase = OVER
                 return
-
-    # --- words and JSON --------------------------------------------------------------------
-    def action_to_string(self, action: int) -> str:
-        from farmstead.games.rancho.words import action_words
-
-        return action_words(self, action)
-
-    def action_to_json(self, action: int) -> JSON:
-        from farmstead.games.rancho.words import action_json
-
-        return action_json(self, action)
-
-    def action_from_json(self, doc: JSON) -> int:
-        from farmstead.games.rancho.words import action_from_json
-
-        return action_from_json(self, doc)
-
-    def observation(self, seat: int | None) -> JSON:
-        """Everything is public in Rancho (RA-R46): the position without the RNG (it has none)."""
-        from farmstead.core.game import check_seat
-        from farmstead.games.rancho.position import state_to_json
-
-        check_seat(self.game, seat)
-        doc = state_to_json(self)
-        doc["seat"] = seat
-        return doc
-
-    def to_json(self) -> JSON:
-        from farmstead.games.rancho.position import state_to_json
-
-        return state_to_json(self)

@@ -1,31 +1,32 @@
-"""Rancho actions in words and as JSON (and back)."""
+"""Rancho actions in words and as JSON (and back).
+
+Words name spaces by their ids on the board (P13, F1a) and seats by their farm colour. Rancho has
+no hidden information (RA-R46), so every seat reads the same words.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from farmstead.core.errors import IllegalActionError
+from farmstead.games.rancho import actions as act
 from farmstead.games.rancho.actions import (
     ARRANGE_SAFEST,
     CANCEL,
     CONFIRM,
     END_TURN,
-    FOX,
     FOX_FIRST,
-    GIVE,
-    KEEP_DOG,
-    KINDS,
-    RECEIVE,
-    RETURN,
+    GIVE_BASE,
+    KIND_NAMES,
+    RECEIVE_BASE,
+    RETURN_BASE,
     ROLL,
     SIMPLE_ACTIONS,
-    SYMBOLS,
     USE_DOG,
     WOLF_FIRST,
 )
-
-if TYPE_CHECKING:
-    from farmstead.games.rancho.rules import RanchoState
+from farmstead.games.rancho.layout import D6, DICE, FOX, KINDS, SYMBOLS
+from farmstead.games.rancho.rules import RanchoRules
 
 KIND_WORDS = ("rabbit", "sheep", "cow", "horse", "small dog", "large dog")
 SIMPLE_WORDS = {
@@ -37,22 +38,21 @@ SIMPLE_WORDS = {
     FOX_FIRST: "Resolve the fox first",
     WOLF_FIRST: "Resolve the wolf first",
 }
-GROUPS_WITH_KIND = {"GIVE": GIVE, "RECEIVE": RECEIVE, "RETURN": RETURN}
+GROUPS_WITH_KIND = {"GIVE": GIVE_BASE, "RECEIVE": RECEIVE_BASE, "RETURN": RETURN_BASE}
 
 
-def _chance_kind(state: RanchoState) -> str:
-    from farmstead.games.rancho.rules import D6, DICE
-
+def _chance_kind(state: RanchoRules) -> str:
     return {DICE: "DICE", D6: "D6"}.get(state.phase, "FIRST_PLAYER")
 
 
-def seat_name(state: RanchoState, seat: int) -> str:
+def seat_name(state: RanchoRules, seat: int) -> str:
     """A seat's farm colour, e.g. 'purple' (front ends number seats differently)."""
     return state.cfg.colours[seat]
 
 
-def action_words(state: RanchoState, action: int) -> str:
-    """The action (or chance outcome at a chance node) in words."""
+def action_to_string(state: RanchoRules, action: int) -> str:
+    """The action (or chance outcome at a chance node) in words, for an id inside the action
+    space."""
     if state.is_chance_node():
         kind = _chance_kind(state)
         if kind == "DICE":
@@ -64,66 +64,68 @@ def action_words(state: RanchoState, action: int) -> str:
             return f"{seat_name(state, action).capitalize()} (seat {action}) goes first"
         return f"impossible chance outcome {action}"
     board = state.cfg.board
-    try:
-        group, arg = state.cfg.layout.decode(action)
-    except ValueError:
-        return f"unknown action {action}"
-    if action in SIMPLE_WORDS:
-        return SIMPLE_WORDS[action]
-    if action in (USE_DOG, KEEP_DOG):
+    group, arg = state.cfg.layout.decode(action)
+    if group == act.SIMPLE:
+        if arg in SIMPLE_WORDS:
+            return SIMPLE_WORDS[arg]
         dog = "small dog" if state.attack == FOX else "large dog"
-        return f"Give up a {dog} to save the animals" if action == USE_DOG else f"Keep the {dog}"
-    if group == "GIVE":
+        return f"Give up a {dog} to save the animals" if arg == USE_DOG else f"Keep the {dog}"
+    if group == act.GIVE:
         return f"Give 1 {KIND_WORDS[arg]} to the herd"
-    if group == "RECEIVE":
+    if group == act.RECEIVE:
         return f"Take 1 {KIND_WORDS[arg]} from the herd"
-    if group == "RETURN":
+    if group == act.RETURN:
         return f"Return 1 {KIND_WORDS[arg]} to the herd (no room)"
-    if group == "BUY":
+    if group == act.BUY:
         return f"Buy pasture {board.ids[arg]} (price {board.cost[arg]})"
-    if group == "LINK":
+    if group == act.LINK:
         owner = state.owner[arg]
         whom = seat_name(state, owner) if owner >= 0 else "nobody"
         return f"Pass through {board.ids[arg]} (fee {board.cost[arg]} to {whom})"
-    if group == "UNPLACE":
+    if group == act.UNPLACE:
         return f"Pick up the animal on {board.ids[arg]}"
-    if group == "PLACE_RABBIT":
+    if group == act.PLACE_RABBIT:
         return f"Place a rabbit on {board.ids[arg]}"
-    if group == "PLACE_SHEEP":
+    if group == act.PLACE_SHEEP:
         return f"Place a sheep on {board.ids[arg]}"
-    if group == "PLACE_COW":
+    if group == act.PLACE_COW:
         return "Place a cow on " + "+".join(board.ids[c] for c in board.edges[arg])
     return "Place a horse on " + "+".join(board.ids[c] for c in board.triangles[arg])
 
 
-def action_json(state: RanchoState, action: int) -> dict[str, Any]:
-    """A JSON description of the action or chance outcome."""
+def action_to_string_for(state: RanchoRules, action: int, seat: int | None) -> str:
+    """Words as ``seat`` may see them: every seat sees everything (RA-R46)."""
+    return action_to_string(state, action)
+
+
+def action_to_json(state: RanchoRules, action: int) -> dict[str, Any]:
+    """A JSON description of the action or chance outcome, for an id inside the action space."""
     if state.is_chance_node():
         kind = _chance_kind(state)
         if kind == "DICE":
+            if not 0 <= action < 36:
+                raise IllegalActionError(f"chance outcome {action} is no pair of d12 faces")
             return {"type": "DICE", "faces": [SYMBOLS[action // 6], SYMBOLS[action % 6]]}
         if kind == "D6":
             return {"type": "D6", "number": action}
         return {"type": "FIRST_PLAYER", "seat": action}
     board = state.cfg.board
-    try:
-        group, arg = state.cfg.layout.decode(action)
-    except ValueError:
-        raise IllegalActionError(f"action id {action} is out of range") from None
-    if arg < 0:
-        return {"type": group}
-    if group in GROUPS_WITH_KIND:
-        return {"type": group, "kind": KINDS[arg]}
-    if group in ("BUY", "LINK"):
-        return {"type": group, "pasture": board.ids[arg]}
-    if group == "PLACE_COW":
-        return {"type": group, "cells": [board.ids[c] for c in board.edges[arg]]}
-    if group == "PLACE_HORSE":
-        return {"type": group, "cells": [board.ids[c] for c in board.triangles[arg]]}
-    return {"type": group, "cell": board.ids[arg]}
+    group, arg = state.cfg.layout.decode(action)
+    if group == act.SIMPLE:
+        return {"type": SIMPLE_ACTIONS[arg]}
+    name = KIND_NAMES[group]
+    if group in (act.GIVE, act.RECEIVE, act.RETURN):
+        return {"type": name, "kind": KINDS[arg]}
+    if group in (act.BUY, act.LINK):
+        return {"type": name, "pasture": board.ids[arg]}
+    if group == act.PLACE_COW:
+        return {"type": name, "cells": [board.ids[c] for c in board.edges[arg]]}
+    if group == act.PLACE_HORSE:
+        return {"type": name, "cells": [board.ids[c] for c in board.triangles[arg]]}
+    return {"type": name, "cell": board.ids[arg]}
 
 
-def action_from_json(state: RanchoState, doc: Any) -> int:
+def action_from_json(state: RanchoRules, doc: Any) -> int:
     """The id of the action ``doc`` describes; ``IllegalActionError`` when it names none."""
     if not isinstance(doc, dict) or not isinstance(doc.get("type"), str):
         raise IllegalActionError(f"an action must be an object with a 'type', got {doc!r}")
@@ -133,7 +135,7 @@ def action_from_json(state: RanchoState, doc: Any) -> int:
 
     def field(name: str, expected: type) -> Any:
         value = doc.get(name)
-        if not isinstance(value, expected):
+        if not isinstance(value, expected) or (expected is int and isinstance(value, bool)):
             raise IllegalActionError(f"action {kind} needs field {name!r} ({expected.__name__})")
         return value
 
@@ -157,6 +159,8 @@ def action_from_json(state: RanchoState, doc: Any) -> int:
             return SYMBOLS.index(faces[0]) * 6 + SYMBOLS.index(faces[1])
         name = "number" if kind == "D6" else "seat"
         value = field(name, int)
+        if value not in dict(state.chance_outcomes()):
+            raise IllegalActionError(f"{kind} {name} {value} is not a possible outcome now")
         return int(value)
     if kind in SIMPLE_ACTIONS:
         return SIMPLE_ACTIONS.index(kind)
@@ -182,10 +186,10 @@ def action_from_json(state: RanchoState, doc: Any) -> int:
             cells = tuple(sorted(board.index[c] for c in ids))
         except (KeyError, TypeError):
             raise IllegalActionError(f"{kind}: unknown cells {ids!r}") from None
-        table = board.edge_index if kind == "PLACE_COW" else board.triangle_index
+        table: dict[Any, int] = board.edge_index if kind == "PLACE_COW" else board.triangle_index
         if cells not in table:
             shape = "two adjacent" if kind == "PLACE_COW" else "three mutually adjacent"
             raise IllegalActionError(f"{kind} needs {shape} spaces, got {ids!r}")
         offset = layout.place_cow if kind == "PLACE_COW" else layout.place_horse
-        return offset + table[cells]  # type: ignore[index]
+        return offset + table[cells]
     raise IllegalActionError(f"unknown action type {kind!r}")

@@ -1,6 +1,7 @@
 // The generic board: works for every game without a board module of its own.
 //
-// Board module interface (a game's module at /static/games/<game>.js exports the same):
+// Board module interface (a game's registered board module, served at
+// /static/boards/<game>.js, exports the same):
 //
 //   export async function setup(game)      optional; game = GET /api/games/<game>.
 //                                          Its result is passed to render as ctx.data.

@@ -16,7 +16,8 @@
 //   * "End turn" stops the active unit if needed and ends the turn.
 // Actions are matched by their JSON (state.action_to_json): SELECT {unit}, STEP {dir},
 // PICK_UP {pile}, TARGET {to: [x, y]}, and STOP, DROP, END_TURN by type.
-import { h, SEAT_COLOURS, svg } from "/static/api.js";
+import { h, svg } from "/static/api.js";
+import { findLegal, seatColour } from "/static/board-kit.js";
 import { describe } from "/static/board-generic.js";
 
 const CELL = 40; // SVG units per square
@@ -71,7 +72,7 @@ function seatOf(obs, player) {
 }
 
 function teamColour(obs, player) {
-  return SEAT_COLOURS[seatOf(obs, player) % SEAT_COLOURS.length];
+  return seatColour(obs, seatOf(obs, player));
 }
 
 function playerName(view, player) {
@@ -93,15 +94,6 @@ function unitWords(view, name) {
 
 function pileWords(view, pile) {
   return `${possessive(view, pile === "F1" ? "P1" : "P2")} feed pile`;
-}
-
-function matches(action, want) {
-  if (!action.json || typeof action.json !== "object") return false;
-  return Object.entries(want).every(([k, v]) => JSON.stringify(action.json[k]) === JSON.stringify(v));
-}
-
-function findLegal(legal, want) {
-  return legal.find((a) => matches(a, want)) || null;
 }
 
 /** Every unit's square by name, and each square's unit. */

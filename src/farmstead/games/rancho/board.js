@@ -5,7 +5,8 @@
 // so a corrected board drops in without touching this file. Actions are matched by their JSON
 // (state.action_to_json): BUY/LINK {pasture}, UNPLACE/PLACE_RABBIT/PLACE_SHEEP {cell},
 // PLACE_COW/PLACE_HORSE {cells}, GIVE/RECEIVE/RETURN {kind}, and the simple ones by type.
-import { api, h, NAMED_COLOURS, SEAT_COLOURS, svg } from "/static/api.js";
+import { api, h, svg } from "/static/api.js";
+import { byType, seatColour } from "/static/board-kit.js";
 import { describe } from "/static/board-generic.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -49,11 +50,6 @@ function hexPoints(x, y, radius = SIZE) {
     pts.push(`${(x + radius * Math.cos(angle)).toFixed(1)},${(y + radius * Math.sin(angle)).toFixed(1)}`);
   }
   return pts.join(" ");
-}
-
-function seatColour(obs, seat) {
-  const named = obs.seats[seat] && obs.seats[seat].colour;
-  return NAMED_COLOURS[named] || SEAT_COLOURS[seat % SEAT_COLOURS.length];
 }
 
 function count(n, kind) {
@@ -105,15 +101,6 @@ function uiState(container, view) {
     container._rancho = ui;
   }
   return ui;
-}
-
-function byType(legal) {
-  const out = {};
-  for (const a of legal) {
-    const t = a.json && a.json.type;
-    (out[t] = out[t] || []).push(a);
-  }
-  return out;
 }
 
 export function render(container, view, ctx) {

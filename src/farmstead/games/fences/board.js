@@ -10,18 +10,19 @@
 // previewed on the farm with its fence fit at every neighbour. "Place" sends the engine's atomic
 // decisions SELECT, CELL, ROTATE one after the other (SELECT alone for the first tile, FE-R35).
 // Actions are matched by their JSON: SELECT/DISCARD {slot}, CELL {cell}, ROTATE {rot},
-// BARN {field}, PASS. Legality comes from the server: the seat's `placements` (cells and
-// rotations per hand slot) and its legal actions.
-import { api, h, NAMED_COLOURS, SEAT_COLOURS, svg } from "/static/api.js";
+// BARN {field}, PASS. The board knows no rule: where a tile fits, which rotation to send for
+// each turn of it (FE-R61) and whether each side's fences continue (FE-R9) come from the
+// server, in the mover's `placements` (per hand slot: cells, each with `play` and `sides` per
+// turn), together with the seat's legal actions.
+import { api, h, svg } from "/static/api.js";
+import { byType, findLegal, seatColour, seatName } from "/static/board-kit.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const T = 100; // one tile in SVG units
 const ANIMALS = ["cow", "pig", "sheep"];
 const PLURAL = { cow: "cows", pig: "pigs", sheep: "sheep" };
-const EDGE_STEP = [[-1, 0], [0, 1], [1, 0], [0, -1]]; // N E S W (FE §0.3)
 const EDGE_WORDS = ["north", "east", "south", "west"];
 const TERRAIN = { none: "#bcd69e", cow: "#8cc063", sheep: "#d5e4a1", pig: "#c9a173" }; // FE-R18: cosmetic
-const OWN_COLOURS = { green: "#2e9e4f" }; // FE §2 colours that NAMED_COLOURS may lack
 const CORNER = [[0, 0], [1, 0], [1, 1], [0, 1]]; // NW NE SE SW
 const PORT = [[0.5, 0], [1, 0.5], [0.5, 1], [0, 0.5]]; // N E S W
 const CENTRE = [0.5, 0.5];
@@ -251,19 +252,12 @@ function geometry(data, id, rot) {
       spots: new Map(),
     };
   });
+  // Ports drawn with a fence post (drawing only: fit is the server's business).
   let ports = 0;
   for (const e of shape.fenced) ports |= 1 << ((e + rot) % 4);
-  const signature = fields.map((f) => `${f.segs.join(",")}|${f.animals.join("+")}`).sort().join(";");
-  const geo = { id, rot, tile, shape, fields, fences: [...fences.values()], ports, signature };
+  const geo = { id, rot, tile, shape, fields, fences: [...fences.values()], ports };
   data.cache.set(key, geo);
   return geo;
-}
-
-/** The rotation the engine lists for `rot` (FE-R61: equivalent rotations are offered once). */
-function canonicalRot(data, id, rot) {
-  const sig = geometry(data, id, rot).signature;
-  for (let r = 0; r < 4; r++) if (geometry(data, id, r).signature === sig) return r;
-  return rot;
 }
 
 function spotsFor(field, n) {
@@ -277,20 +271,12 @@ function spotsFor(field, n) {
 
 // --- colours and words -----------------------------------------------------------------
 
-function seatColour(obs, data, seat) {
-  const name = (obs.colours && obs.colours[seat]) || data.colours[seat];
-  return NAMED_COLOURS[name] || OWN_COLOURS[name] || SEAT_COLOURS[seat % SEAT_COLOURS.length];
-}
 
 function colourName(obs, seat) {
   const name = obs.colours && obs.colours[seat];
   return name ? name[0].toUpperCase() + name.slice(1) : `Seat ${seat + 1}`;
 }
 
-function seatName(view, seat) {
-  const s = view.match.seats[seat];
-  return s ? s.name : `Seat ${seat + 1}`;
-}
 
 function animalsText(animals) {
   const parts = ANIMALS.filter((k) => animals[k] > 0).map((k) => `${animals[k]} ${animals[k] === 1 ? k : PLURAL[k]}`);
@@ -503,15 +489,7 @@ function uiFor(container, view) {
   return ui;
 }
 
-function findAction(legal, want) {
-  return legal.find((a) => {
-    const j = a.json;
-    if (!j || j.type !== want.type) return false;
-    if (want.type === "CELL") return j.cell[0] === want.cell[0] && j.cell[1] === want.cell[1];
-    for (const k of ["slot", "rot", "field"]) if (k in want && j[k] !== want[k]) return false;
-    return true;
-  });
-}
+
 
 /** Send the next step of a composed placement once the previous one has come back. */
 function advancePlan(container, ui, view, ctx) {
@@ -522,7 +500,7 @@ function advancePlan(container, ui, view, ctx) {
     ui.plan = null;
     return false;
   }
-  const action = findAction(view.legal, plan.steps[0]);
+  const action = findLegal(view.legal, plan.steps[0]);
   if (!action) {
     ui.plan = null; // the position moved on in a way the plan did not expect
     return false;
@@ -551,8 +529,7 @@ export function render(container, view, ctx) {
   ui.lastCtx = ctx;
   const busy = !view.replay && advancePlan(container, ui, view, ctx);
   const legal = view.toAct && !busy ? view.legal : [];
-  const types = {};
-  for (const a of legal) (types[a.json && a.json.type] = types[a.json && a.json.type] || []).push(a);
+  const types = byType(legal);
   const rerender = () => render(container, view, ctx);
   const me = view.seat;
   const hand = me !== null && me !== undefined && obs.hand ? obs.hand : [];
@@ -573,38 +550,31 @@ export function render(container, view, ctx) {
   let mode = null; // compose | cell | rotate | build | discard
   if (legal.length) {
     if (phase === "select_tile" && obs.placements) mode = "compose";
-    else if (phase === "select_cell" && obs.selected) mode = "cell";
-    else if (phase === "select_rotation" && obs.selected && obs.selected.cell) mode = "rotate";
+    else if (phase === "select_cell" && obs.selected && obs.placements) mode = "cell";
+    else if (phase === "select_rotation" && obs.selected && obs.selected.cell && obs.placements) mode = "rotate";
     else if (phase === "build") mode = "build";
     else if (phase === "discard") mode = "discard";
   }
   const first = obs.board.length === 0;
   let tileId = null; // the tile being placed
-  let options = null; // cell key -> Set of canonical rotations (null: any, unknown yet)
+  // cell key -> { play: the rotation to send per turn (null: it does not fit), sides: the fit
+  // of each side per turn ("+" continues, "x" clashes, "." no neighbour) }, from the server.
+  let options = null;
+  const optionsOf = (slot) =>
+    new Map((obs.placements[String(slot)] || []).map((o) => [cellKey(o.cell[0], o.cell[1]), o]));
   if (mode === "compose" && ui.slot !== null && hand[ui.slot]) {
     tileId = hand[ui.slot];
-    options = new Map();
-    for (const [r, c, rot] of obs.placements[String(ui.slot)] || []) {
-      const k = cellKey(r, c);
-      if (!options.has(k)) options.set(k, new Set());
-      options.get(k).add(rot);
-    }
+    options = optionsOf(ui.slot);
     if (first && options.size) ui.cell = [...options.keys()][0];
-  } else if (mode === "cell") {
+  } else if (mode === "cell" || mode === "rotate") {
     tileId = obs.selected.tile;
-    options = new Map((types.CELL || []).map((a) => [cellKey(a.json.cell[0], a.json.cell[1]), null]));
-  } else if (mode === "rotate") {
-    tileId = obs.selected.tile;
-    const k = cellKey(obs.selected.cell[0], obs.selected.cell[1]);
-    options = new Map([[k, new Set((types.ROTATE || []).map((a) => a.json.rot))]]);
-    ui.cell = k;
-    if (!ui.rotTouched && !options.get(k).has(canonicalRot(data, tileId, ui.rot))) ui.rot = [...options.get(k)][0] ?? 0;
+    options = optionsOf(obs.selected.slot);
   }
-  const fits = (k, rot) => {
-    if (!options || !options.has(k)) return false;
-    const rots = options.get(k);
-    return rots === null || rots.has(canonicalRot(data, tileId, rot));
-  };
+  const fits = (k, rot) => !!options && options.has(k) && options.get(k).play[rot] !== null;
+  if (mode === "rotate") {
+    ui.cell = cellKey(obs.selected.cell[0], obs.selected.cell[1]);
+    if (!ui.rotTouched && !fits(ui.cell, ui.rot)) ui.rot = Math.max(0, options.get(ui.cell).play.findIndex((p) => p !== null));
+  }
   const nextFit = (k, from, dir) => {
     for (let i = 1; i <= 4; i++) {
       const r = (((from + dir * i) % 4) + 4) % 4;
@@ -622,7 +592,7 @@ export function render(container, view, ctx) {
   const place = () => {
     if (!canPlace || ui.plan) return;
     const [r, c] = parseKey(ui.cell);
-    const rot = canonicalRot(data, tileId, ui.rot);
+    const rot = options.get(ui.cell).play[ui.rot];
     if (mode === "compose") {
       // Of two equal tiles the engine offers the first slot (the tiles are the same).
       const slot = hand.indexOf(tileId);
@@ -648,15 +618,14 @@ export function render(container, view, ctx) {
     ui.slot = slot;
     ui.hover = null;
     if (ui.cell && !first) {
-      const placements = obs.placements[String(slot)] || [];
-      if (!placements.some(([r, c]) => cellKey(r, c) === ui.cell)) ui.cell = null;
+      if (!optionsOf(slot).has(ui.cell)) ui.cell = null;
     }
     rerender();
   };
   const clickCell = (k) => {
     if (mode === "cell") {
       const [r, c] = parseKey(k);
-      const a = findAction(legal, { type: "CELL", cell: [r, c] });
+      const a = findLegal(legal, { type: "CELL", cell: [r, c] });
       if (a) ctx.act(a.id);
       return;
     }
@@ -779,7 +748,7 @@ function drawFarm(s) {
       const done = completedParts.get(`${r},${c},${f.index}`);
       if (done !== undefined) completed.set(f.index, done);
       const owner = barnAt.get(`${r},${c},${f.index}`);
-      if (owner !== undefined) barns.set(f.index, { colour: seatColour(obs, data, owner), title: `${seatName(view, owner)}'s barn (${colourName(obs, owner)})` });
+      if (owner !== undefined) barns.set(f.index, { colour: seatColour(obs, owner), title: `${seatName(view, owner)}'s barn (${colourName(obs, owner)})` });
       const field = fieldOf.get(`${r},${c},${f.index}`);
       if (field) titles.set(f.index, `${b.tile} ${f.name}: ${fieldText(view, field)}`);
     }
@@ -826,7 +795,7 @@ function drawFarm(s) {
   if (buildTargets.length && last) {
     const [r, c] = last.cell;
     const geo = geometry(data, last.tile, last.rot);
-    const colour = seatColour(obs, data, view.seat);
+    const colour = seatColour(obs, view.seat);
     const layer = svg("g", { class: "barn-targets" });
     for (const a of buildTargets) {
       const f = geo.fields[a.json.field];
@@ -852,7 +821,7 @@ function drawFarm(s) {
     const layer = svg("g", { class: "cells" });
     for (const k of options.keys()) {
       const [r, c] = parseKey(k);
-      const now = options.get(k) === null || fits(k, ui.rot);
+      const now = fits(k, ui.rot);
       const chosen = ui.cell === k;
       const label = `Place ${tileId} at row ${r}, column ${c}${now ? "" : " (turn it to fit)"}`;
       const g = svg("g", {
@@ -881,31 +850,27 @@ function drawFarm(s) {
         ghostLayer.replaceChildren();
         return;
       }
-      ghostLayer.replaceChildren(ghost(data, view, obs, placed, tileId, ui.rot, k, fits(k, ui.rot), !!ui.cell, () => clickCell(k)));
+      ghostLayer.replaceChildren(ghost(data, view, obs, tileId, ui.rot, k, options.get(k).sides[ui.rot], fits(k, ui.rot), !!ui.cell, () => clickCell(k)));
     };
     drawGhost();
   }
   return root;
 }
 
-/** The tile previewed at cell `k` in rotation `rot`, with a fit mark on each shared side. */
-function ghost(data, view, obs, placed, id, rot, k, legal, chosen, onclick) {
+/** The tile previewed at cell `k` turned `rot`, with the server's fit mark on each shared side
+ * (`sides`: per side N, E, S, W "+" the fences continue, "x" they clash, "." no neighbour). */
+function ghost(data, view, obs, id, rot, k, sides, legal, chosen, onclick) {
   const [r, c] = parseKey(k);
-  const geo = geometry(data, id, rot);
   const g = svg("g", { class: `ghost${legal ? " fits" : " clashes"}${chosen ? " chosen" : ""}`, "data-cell": k, "data-rot": rot, onclick });
   g.append(tileGroup(data, id, rot, c * T, r * T, T, { cls: "ghost-tile" }));
-  g.append(svg("rect", { class: "ghost-outline", x: c * T + 1.5, y: r * T + 1.5, width: T - 3, height: T - 3, stroke: seatColour(obs, data, view.seat) }));
+  g.append(svg("rect", { class: "ghost-outline", x: c * T + 1.5, y: r * T + 1.5, width: T - 3, height: T - 3, stroke: seatColour(obs, view.seat) }));
   for (let e = 0; e < 4; e++) {
-    const nb = placed.get(cellKey(r + EDGE_STEP[e][0], c + EDGE_STEP[e][1]));
-    if (!nb) continue;
-    const mine = (geo.ports >> e) & 1;
-    const theirs = (geometry(data, nb.tile, nb.rot).ports >> ((e + 2) % 4)) & 1;
-    const ok = mine === theirs;
+    if (sides[e] === ".") continue;
+    const ok = sides[e] === "+";
     const [px, py] = PORT[e];
     const x = c * T + px * T;
     const y = r * T + py * T;
-    const what = mine ? "fence" : "opening";
-    const text = ok ? `${EDGE_WORDS[e]}: ${what} meets ${what}` : `${EDGE_WORDS[e]}: ${what} meets ${theirs ? "fence" : "opening"}, does not fit`;
+    const text = ok ? `${EDGE_WORDS[e]}: the fences continue` : `${EDGE_WORDS[e]}: the fences do not continue, it does not fit`;
     g.append(svg("g", { class: `fit-mark ${ok ? "ok" : "bad"}`, "data-edge": e, transform: `translate(${fmt(x)},${fmt(y)})` },
       svg("circle", { r: 11 }),
       svg("path", { d: ok ? "M-5,0 L-1.5,4 L5.5,-4.5" : "M-4.5,-4.5 L4.5,4.5 M4.5,-4.5 L-4.5,4.5" }),
@@ -1002,14 +967,14 @@ function scoreTrack(data, view, obs) {
   obs.scores.forEach((score, seat) => {
     const pos = score % 50;
     const level = (stack[pos] = (stack[pos] || 0) + 1) - 1;
-    root.append(barnIcon(pos * 10 + 5, -8 - level * 9, 6, seatColour(obs, data, seat), `${seatName(view, seat)}: ${score}`, "barn track-marker"));
+    root.append(barnIcon(pos * 10 + 5, -8 - level * 9, 6, seatColour(obs, seat), `${seatName(view, seat)}: ${score}`, "barn track-marker"));
   });
   return root;
 }
 
 function playersPanel(data, view, obs) {
   const rows = obs.scores.map((score, seat) => {
-    const colour = seatColour(obs, data, seat);
+    const colour = seatColour(obs, seat);
     const known = obs.known_hand_tiles[seat] || [];
     const size = obs.hand_sizes[seat];
     const handItems = [];
@@ -1043,7 +1008,7 @@ function farmersPanel(data, view, obs) {
     const name = card ? card.name : id;
     return h("li", { class: `farmer-card${seat === view.seat ? " mine" : ""}`, dataset: { seat, card: id } },
       h("div", { class: "farmer-head" },
-        h("span", { class: "swatch", style: `background:${seatColour(obs, data, seat)}` }),
+        h("span", { class: "swatch", style: `background:${seatColour(obs, seat)}` }),
         h("strong", {}, name), h("span", { class: "muted small" }, ` ${id} · ${seatName(view, seat)}`), " ", card ? badge(card.provenance) : null),
       card ? h("ul", { class: "conditions small" }, card.conditions.map((cond) =>
         h("li", {}, h("span", { class: "points" }, `+${cond.points}`), ` if the field ${conditionText(cond.test)}`))) : null,
@@ -1067,7 +1032,7 @@ function scoringPanel(data, view, obs, ui, rerender) {
       dataset: { event: i }, tabindex: 0, title: "show this field on the farm",
       onclick: focus, onkeydown: (e) => (e.key === "Enter" || e.key === " ") && (e.preventDefault(), focus()),
     },
-    h("div", {}, h("span", { class: "swatch", style: `background:${seatColour(obs, data, ev.completer)}` }), " ",
+    h("div", {}, h("span", { class: "swatch", style: `background:${seatColour(obs, ev.completer)}` }), " ",
       h("strong", {}, `${seatName(view, ev.completer)} closed a field`), ` of ${ev.span} tiles`),
     h("div", {}, t.value, "."),
     h("div", {}, t.barns, "."),

@@ -1,0 +1,27 @@
+"""The registration record of Animal Farm, published under the ``farmstead.games``
+entry-point group (see ``docs/adding-a-game.md``)."""
+
+from __future__ import annotations
+
+from farmstead.core.registry import BrowserBoard, GameRegistration, Heuristics
+from farmstead.games.animal_farm import heuristics, render
+from farmstead.games.animal_farm.game import AnimalFarmGame
+
+RULES_SUMMARY = (
+    "Two farms face each other across a grid. Each side has pigs, goats and a horse and one "
+    "feed pile in its home zone. Move your animals, attack the enemy's, carry the enemy's feed "
+    "pile home with a pig, and protect your own: the side that first holds both feed piles "
+    "wins (both piles in your base); a game with no result by the ply limit is a draw."
+)
+
+REGISTRATION = GameRegistration(
+    game=AnimalFarmGame,
+    rules_summary=RULES_SUMMARY,
+    render=render.render,  # type: ignore[arg-type]
+    heuristics=Heuristics(
+        evaluate=heuristics.evaluate,
+        evaluate_all=heuristics.evaluate_all,
+        search_settings=heuristics.SEARCH_SETTINGS,
+    ),
+    board=BrowserBoard("farmstead.games.animal_farm", "board.js", "board.css"),
+)

@@ -1,0 +1,159 @@
+"""Animal Farm actions in words and as JSON (and back).
+
+Words name units, squares and piles as the players see them (``P1 pig 2``, ``(4, 7)``,
+``Player 2's feed pile (F2)``). All state is open (AF-R25), so every seat reads the same words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from farmstead.core.errors import IllegalActionError
+from farmstead.games.animal_farm import actions as act
+from farmstead.games.animal_farm.config import AnimalFarmConfig
+from farmstead.games.animal_farm.layout import (
+    ACTIVE,
+    DIRECTIONS,
+    DISPLACE,
+    FEED,
+    PILE_NAMES,
+    PLAYER_NAMES,
+    SETUP,
+    TOSS,
+)
+from farmstead.games.animal_farm.rules import AnimalFarmRules
+
+
+def unit_label(cfg: AnimalFarmConfig, unit: int) -> str:
+    """A unit in words, e.g. ``P1 pig 2``."""
+    return cfg.unit_name(unit).replace("-", " ")
+
+
+def action_to_string(state: AnimalFarmRules, action: int) -> str:
+    """The action (or coin toss outcome) in words, for an id inside the action space."""
+    cfg = state.cfg
+    if state.phase == TOSS:
+        return f"coin toss: seat {action} is Player 1 (sets up and moves first)"
+    kind, arg = cfg.actions.decode(action)
+    if kind == act.KIND_END_TURN:
+        return "end the turn"
+    if kind == act.KIND_STOP:
+        return "stop the active unit"
+    if kind == act.KIND_DROP:
+        return "drop the carried feed pile"
+    if kind == act.KIND_PICK_UP:
+        return f"pick up Player {arg + 1}'s feed pile ({PILE_NAMES[arg]})"
+    if kind == act.KIND_SELECT:
+        return f"select {unit_label(cfg, state.turn_player() * cfg.num_slots + arg)}"
+    if kind == act.KIND_STEP:
+        text = f"step {DIRECTIONS[arg]}"
+        if state.phase == ACTIVE:
+            t = cfg.neighbours[4 * state.pos[state.active] + arg]
+            if t >= 0:
+                text += " to ({}, {})".format(*cfg.xy(t))
+                occupant = state.board[t]
+                if occupant >= 0 and cfg.unit_owner[occupant] != state.mover:
+                    text += f", attacking {unit_label(cfg, occupant)}"
+        return text
+    where = "({}, {})".format(*cfg.xy(arg))
+    if state.phase == SETUP:
+        player, piece = cfg.setup_sequence[state.setup_step]
+        if piece == FEED:
+            return f"place {PLAYER_NAMES[player]}'s feed pile at {where}"
+        return f"place {unit_label(cfg, player * cfg.num_slots + piece)} at {where}"
+    if state.phase == DISPLACE:
+        return f"send {unit_label(cfg, state.victim)} to {where}"
+    return f"target {where}"
+
+
+def action_to_string_for(state: AnimalFarmRules, action: int, seat: int | None) -> str:
+    """Every seat may know every action (AF-R25): the same words as ``action_to_string``."""
+    return action_to_string(state, action)
+
+
+def action_to_json(state: AnimalFarmRules, action: int) -> dict[str, Any]:
+    """A JSON-safe description of an id inside the action space."""
+    cfg = state.cfg
+    if state.phase == TOSS:
+        return {"type": "COIN_TOSS", "player1_seat": action}
+    kind, arg = cfg.actions.decode(action)
+    if kind == act.KIND_STEP:
+        return {"type": "STEP", "dir": DIRECTIONS[arg]}
+    if kind == act.KIND_PICK_UP:
+        return {"type": "PICK_UP", "pile": PILE_NAMES[arg]}
+    if kind == act.KIND_SELECT:
+        unit = state.turn_player() * cfg.num_slots + arg
+        return {"type": "SELECT", "slot": arg, "unit": cfg.unit_name(unit)}
+    if kind == act.KIND_TARGET:
+        return {"type": "TARGET", "to": list(cfg.xy(arg))}
+    return {"type": act.KIND_NAMES[kind]}
+
+
+def action_from_json(state: AnimalFarmRules, doc: Any) -> int:
+    """The action id ``action_to_json`` described; ``IllegalActionError`` if none matches."""
+    cfg = state.cfg
+    if not isinstance(doc, Mapping) or not isinstance(doc.get("type"), str):
+        raise IllegalActionError(f"an action is a JSON object with a 'type'; got {doc!r}")
+    kind = doc["type"]
+    if state.phase == TOSS:
+        seat = doc.get("player1_seat")
+        if kind != "COIN_TOSS" or isinstance(seat, bool) or seat not in (0, 1):
+            raise IllegalActionError(
+                'at the coin toss the action is {"type": "COIN_TOSS", "player1_seat": 0 or 1}'
+            )
+        return int(seat)
+    if kind in ("END_TURN", "STOP", "DROP"):
+        return {"END_TURN": act.END_TURN, "STOP": act.STOP, "DROP": act.DROP}[kind]
+    if kind == "STEP":
+        direction = doc.get("dir")
+        if direction not in DIRECTIONS:
+            raise IllegalActionError(f"STEP needs 'dir' among {', '.join(DIRECTIONS)}")
+        return act.STEP_N + DIRECTIONS.index(direction)
+    if kind == "PICK_UP":
+        pile = doc.get("pile")
+        if pile not in PILE_NAMES:
+            raise IllegalActionError(f"PICK_UP needs 'pile' among {', '.join(PILE_NAMES)}")
+        return act.PICK_UP_F1 + PILE_NAMES.index(pile)
+    if kind == "SELECT":
+        return _select_from_json(state, doc)
+    if kind == "TARGET":
+        to = doc.get("to")
+        if (
+            not isinstance(to, list | tuple)
+            or len(to) != 2
+            or not all(isinstance(v, int) and not isinstance(v, bool) for v in to)
+            or not cfg.on_board(to[0], to[1])
+        ):
+            raise IllegalActionError(
+                f"TARGET needs 'to': [x, y] on the {cfg.width} x {cfg.height} board; got {to!r}"
+            )
+        return cfg.actions.target(cfg.cell(to[0], to[1]))
+    raise IllegalActionError(
+        f"unknown action type {kind!r}; valid types: {', '.join(act.KIND_NAMES)}"
+    )
+
+
+def _select_from_json(state: AnimalFarmRules, doc: Mapping[str, Any]) -> int:
+    cfg = state.cfg
+    given = doc.get("slot")
+    name = doc.get("unit")
+    if given is None and name is None:
+        raise IllegalActionError("SELECT needs 'slot' or 'unit'")
+    if given is not None and (
+        isinstance(given, bool) or not isinstance(given, int) or not 0 <= given < cfg.num_slots
+    ):
+        raise IllegalActionError(f"SELECT 'slot' must be 0..{cfg.num_slots - 1}; got {given!r}")
+    slot: int = -1 if given is None else given
+    if name is not None:
+        unit = cfg.unit_by_name(name)
+        player = state.turn_player()
+        if unit < 0 or cfg.unit_owner[unit] != player:
+            names = [cfg.unit_name(player * cfg.num_slots + s) for s in range(cfg.num_slots)]
+            raise IllegalActionError(
+                f"SELECT 'unit' must be one of {', '.join(names)}; got {name!r}"
+            )
+        if given is not None and slot != unit % cfg.num_slots:
+            raise IllegalActionError(f"SELECT 'slot' {slot} and 'unit' {name!r} disagree")
+        slot = unit % cfg.num_slots
+    return cfg.actions.select(slot)

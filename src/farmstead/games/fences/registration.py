@@ -1,0 +1,28 @@
+"""The registration record of Fences, published under the ``farmstead.games`` entry-point
+group (see ``docs/adding-a-game.md``)."""
+
+from __future__ import annotations
+
+from farmstead.core.registry import BrowserBoard, GameRegistration, Heuristics
+from farmstead.games.fences import heuristics, render
+from farmstead.games.fences.game import FencesGame
+
+RULES_SUMMARY = (
+    "Players take turns laying one of their two hand tiles next to the farm so that every "
+    "fence continues, then may build a barn on the tile just laid. When a field is closed all "
+    "round, its animals score for the barns in it (double when only one kind of animal lives "
+    "there), and each player's farmer card adds bonuses for fields that fit its conditions. "
+    "The highest score when the tiles run out wins."
+)
+
+REGISTRATION = GameRegistration(
+    game=FencesGame,
+    rules_summary=RULES_SUMMARY,
+    render=render.render,  # type: ignore[arg-type]
+    heuristics=Heuristics(
+        evaluate=heuristics.evaluate,  # type: ignore[arg-type]
+        evaluate_all=heuristics.evaluate_all,  # type: ignore[arg-type]
+        search_settings=heuristics.SEARCH_SETTINGS,
+    ),
+    board=BrowserBoard("farmstead.games.fences", "board.js", "board.css"),
+)

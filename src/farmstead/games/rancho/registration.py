@@ -1,0 +1,33 @@
+"""The registration record of Super Farmer Rancho, published under the ``farmstead.games``
+entry-point group (see ``docs/adding-a-game.md``)."""
+
+from __future__ import annotations
+
+from farmstead.core.registry import BrowserBoard, GameRegistration, Heuristics, TerminalCommand
+from farmstead.games.rancho import heuristics, render
+from farmstead.games.rancho.game import RanchoGame
+
+RULES_SUMMARY = (
+    "Each turn you may trade animals with the herd at fixed prices (and buy pastures to graze "
+    "them), then roll two twelve-sided dice. Matching animals breed into the free room of your "
+    "fenced farm and pastures; a fox or a wolf raids unprotected pastures unless a dog guards "
+    "them. The first farmer to own a rabbit, a sheep, a cow and a horse at once wins."
+)
+
+REGISTRATION = GameRegistration(
+    game=RanchoGame,
+    rules_summary=RULES_SUMMARY,
+    render=render.render,  # type: ignore[arg-type]
+    status=render.status,  # type: ignore[arg-type]
+    heuristics=Heuristics(
+        evaluate=heuristics.evaluate,  # type: ignore[arg-type]
+        evaluate_all=heuristics.evaluate_all,  # type: ignore[arg-type]
+    ),
+    board=BrowserBoard("farmstead.games.rancho", "board.js", "board.css"),
+    terminal_commands={
+        "ids": TerminalCommand(
+            "shows the names of the board's spaces",
+            lambda state, seat: render.render_ids(state),  # type: ignore[arg-type]
+        )
+    },
+)

@@ -1,0 +1,40 @@
+// Helpers every board module shares (the game's own board.js imports them from here):
+// seat colours and names, and finding legal actions by their JSON. Nothing here knows a rule.
+import { NAMED_COLOURS, SEAT_COLOURS } from "/static/api.js";
+
+/** A seat's colour: the colour the observation names for it (`seats[i].colour` or
+ * `colours[i]`), else the seat's default colour. */
+export function seatColour(obs, seat) {
+  const named =
+    (obs && Array.isArray(obs.seats) && obs.seats[seat] && obs.seats[seat].colour) ||
+    (obs && Array.isArray(obs.colours) && obs.colours[seat]);
+  return (named && NAMED_COLOURS[named]) || SEAT_COLOURS[seat % SEAT_COLOURS.length];
+}
+
+/** A seat's name as the match lists it ("Seat 2" when it has none). */
+export function seatName(view, seat) {
+  const s = view.match && view.match.seats[seat];
+  return s ? s.name : `Seat ${seat + 1}`;
+}
+
+/** The legal actions grouped by their JSON `type`. */
+export function byType(legal) {
+  const out = {};
+  for (const a of legal) {
+    const t = a.json && a.json.type;
+    (out[t] = out[t] || []).push(a);
+  }
+  return out;
+}
+
+/** The legal action whose JSON has every field of `want` (compared by value), or null. */
+export function findLegal(legal, want) {
+  return (
+    legal.find(
+      (a) =>
+        a.json &&
+        typeof a.json === "object" &&
+        Object.entries(want).every(([k, v]) => JSON.stringify(a.json[k]) === JSON.stringify(v)),
+    ) || null
+  );
+}
