@@ -1,0 +1,31 @@
+"""The registration record of Livestock Uprising, published under the ``farmstead.games``
+entry-point group (see ``docs/adding-a-game.md``)."""
+
+from __future__ import annotations
+
+from farmstead.core.registry import BrowserBoard, GameRegistration, Heuristics
+from farmstead.games.livestock_uprising import heuristics, render
+from farmstead.games.livestock_uprising.game import LivestockUprisingGame
+
+RULES_SUMMARY = (
+    "Each player leads a farm-animal faction with three Generals on a square farm of random "
+    "tiles. On your turn, move or attack with each General (two steps, any direction), harvest "
+    "the tiles they stand on, spend the tokens to marshal troops and Special Forces under "
+    "them, and transfer a unit between neighbours. Battles add each side's attack or defence "
+    "to a die. Command cards bend the rules, some on other players' turns. Late on, gather "
+    "your Generals in your barn to form a Super Army: it moves further, rolls two dice, "
+    "inflicts two casualties and destroys Generals. The last faction standing wins."
+)
+
+REGISTRATION = GameRegistration(
+    game=LivestockUprisingGame,
+    rules_summary=RULES_SUMMARY,
+    render=render.render,  # type: ignore[arg-type]
+    status=render.status,  # type: ignore[arg-type]
+    heuristics=Heuristics(
+        evaluate=heuristics.evaluate,
+        evaluate_all=heuristics.evaluate_all,
+        search_settings=heuristics.SEARCH_SETTINGS,
+    ),
+    board=BrowserBoard("farmstead.games.livestock_uprising", "board.js", "board.css"),
+)

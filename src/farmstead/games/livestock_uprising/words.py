@@ -1,0 +1,400 @@
+"""Livestock Uprising actions in words and as JSON (and back).
+
+Words name factions, Generals, units, cards, cells and directions as the players see them. A
+Command card dealt, a Battle Plans card drawn and the card Espionage removes are named only to
+the seats that may know them (LU-R2, LU-R5); everyone else reads that a card was dealt, drawn
+or removed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from farmstead.core.errors import IllegalActionError
+from farmstead.games.livestock_uprising import actions as act
+from farmstead.games.livestock_uprising.layout import (
+    ACTION,
+    AMBUSH,
+    CARD_TARGET,
+    CASUALTY,
+    CHANCE_PHASES,
+    DEAL,
+    DIRECTION_NAMES,
+    DIRECTION_WORDS,
+    DRAW_FILL,
+    DRAW_PLAN,
+    DRAW_START,
+    FIRST_PLAYER,
+    FORMING,
+    HARVEST,
+    JOIN,
+    KEEP,
+    MARSHAL,
+    MARSHAL_TARGET,
+    NO,
+    PIECE_SUFFIXES,
+    PLUNDER,
+    ROLL,
+    SUPER_ARMY,
+    TRANSFER,
+    TRANSFER_TARGET,
+    TRANSFER_UNIT,
+)
+from farmstead.games.livestock_uprising.rules import LURules
+
+STARS = ("1 Star", "2 Stars", "3 Stars")
+
+
+def faction_name(state: LURules, seat: int) -> str:
+    """The seat's faction ('Chickens'), or 'Seat 2' before it has one (or for a seat number
+    beyond this game's players)."""
+    f = state.faction[seat] if 0 <= seat < len(state.faction) else NO
+    return state.cfg.catalog.factions[f].name if f != NO else f"Seat {seat + 1}"
+
+
+def piece_words(state: LURules, seat: int, slot: int) -> str:
+    """'the Chickens General (2 Stars)' or 'the Cows Super Army'."""
+    if slot == SUPER_ARMY:
+        return f"the {faction_name(state, seat)} Super Army"
+    return f"the {faction_name(state, seat)} General ({STARS[slot]})"
+
+
+def cell_words(state: LURules, cell: int) -> str:
+    r, c = divmod(cell, state.cfg.side)
+    return f"({r}, {c})"
+
+
+def unit_name(state: LURules, unit: int) -> str:
+    return state.cfg.catalog.units[unit].name
+
+
+def card_name(state: LURules, card: int) -> str:
+    return state.cfg.catalog.cards[card].name
+
+
+def _mover(state: LURules) -> int:
+    """The seat whose piece is moving now."""
+    return state.active
+
+
+def action_to_string(state: LURules, action: int) -> str:
+    """The action (or chance outcome) in words, for an id inside the action space."""
+    if state.phase in CHANCE_PHASES:
+        return _chance_words(state, action, full=True)
+    cat = state.cfg.catalog
+    kind, arg = state.cfg.layout.decode(action)
+    seat = state.decider if state.decider != NO else state.active
+    phase = state.phase
+    if kind == act.FACTION:
+        faction = cat.factions[arg]
+        return f"Lead the {faction.name} ({faction.barn_colour} barn)"
+    if kind == act.CELL:
+        if state.card is not None:
+            effect = state.card.effect
+            if effect == "SCORCHED_EARTH":
+                return f"Scorch the {_tile_words(state, arg)} at {cell_words(state, arg)}"
+            return f"Airlift it to {cell_words(state, arg)}"
+        return f"Place the barn at {cell_words(state, arg)}"
+    if kind == act.PIECE:
+        who = piece_words(state, seat, arg)
+        if phase == MARSHAL_TARGET:
+            return f"Put it under {who}"
+        if phase == TRANSFER:
+            return f"Transfer a unit from {who}"
+        if phase == TRANSFER_TARGET:
+            return f"Give it to {who}"
+        if phase == AMBUSH:
+            return f"Ambush with {who}"
+        if phase == CARD_TARGET and state.card is not None:
+            return f"Choose {who}"
+        return f"Act with {who}"
+    if kind == act.FORM:
+        return "Form the Super Army"
+    if kind == act.END:
+        return _end_words(state)
+    if kind in (act.STEP, act.FLY):
+        return _step_words(state, kind, arg)
+    if kind == act.STOP:
+        return "Stop here"
+    if kind == act.PLAY:
+        if phase == CARD_TARGET and state.card is not None and state.card.effect == "ESPIONAGE":
+            return f"Make them discard {card_name(state, arg)}"
+        return f"Play {card_name(state, arg)}"
+    if kind == act.PASS:
+        return {
+            AMBUSH: "Let it pass",
+            PLUNDER: "Take no more tokens",
+            JOIN: "Stay out of the attack",
+        }.get(phase, "Play no card")
+    if kind == act.JOIN:
+        return "Join the attack with your Super Army"
+    if kind == act.SEAT:
+        return f"Spy on the {faction_name(state, arg)}"
+    if kind == act.RESOURCE:
+        return _resource_words(state, arg)
+    if kind == act.UNIT:
+        return _unit_words(state, arg)
+    if kind == act.MEMBER:
+        g, unit = divmod(arg, state.cfg.layout.units)
+        owner = _member_owner(state)
+        return f"Lose {unit_name(state, unit)} of {piece_words(state, owner, g)}"
+    if kind == act.MARSHAL:
+        recruit = cat.units[arg]
+        if phase == CARD_TARGET:
+            return f"Conscript {recruit.name} for free"
+        cost = state.marshal_cost(seat, arg)
+        price = " + ".join(f"{k} {r}" for r, k in zip(cat.resources, cost, strict=True) if k)
+        where = " into the forming Super Army" if phase == FORMING else ""
+        return f"Marshal {recruit.name} ({recruit.atk}/{recruit.defence}) for {price}{where}"
+    if kind == act.RETREAT:
+        return f"Retreat {DIRECTION_WORDS[arg]}"
+    if kind == act.DIE:
+        return f"Die {arg + 1}" + (" (set it aside)" if phase == KEEP else " (reroll it)")
+    raise IllegalActionError(f"no words for action {action}")
+
+
+def _tile_words(state: LURules, cell: int) -> str:
+    tile = state.tiles[cell]
+    return state.cfg.catalog.tile_types[tile] if 0 <= tile < 100 else "tile"
+
+
+def _end_words(state: LURules) -> str:
+    phase = state.phase
+    if state.card is not None:
+        effect = state.card.effect
+        return "Stop trading" if effect == "TRADE_CARAVAN" else "Conscript no more"
+    return {
+        ACTION: "End the Action Phase",
+        HARVEST: "Harvest now",
+        MARSHAL: "End marshaling",
+        FORMING: "Finish forming the Super Army",
+        TRANSFER: "End the turn",
+    }.get(phase, "Finish")
+
+
+def _step_words(state: LURules, kind: int, d: int) -> str:
+    turn = state.turn
+    seat = state.active
+    if turn is None or turn.piece == NO:
+        battle = state.battle
+        if battle is not None:  # Egg Bomber's step
+            return f"Step {DIRECTION_WORDS[d]} ({DIRECTION_NAMES[d]})"
+        return f"Step {DIRECTION_WORDS[d]}"
+    pid = 4 * seat + turn.piece
+    target = state.cfg.neighbours[state.pos[pid]][d]
+    where = cell_words(state, target) if target != NO else "off the board"
+    if kind == act.FLY:
+        return f"Fly {DIRECTION_WORDS[d]} over {where}"
+    other = state.occ[target] if target != NO else NO
+    if other != NO and other // 4 != seat:
+        return f"Attack {piece_words(state, other // 4, other % 4)} to the {DIRECTION_WORDS[d]}"
+    return f"Step {DIRECTION_WORDS[d]} to {where}"
+
+
+def _resource_words(state: LURules, r: int) -> str:
+    name = state.cfg.catalog.resources[r]
+    c = state.card
+    if c is not None:
+        if c.effect == "REINFORCEMENTS":
+            return f"Waive one {name} token"
+        if c.effect == "TRADE_CARAVAN":
+            return f"Take one {name} token" if c.stage == 1 else f"Return one {name} token"
+    return f"Take one {name} token"
+
+
+def _member_owner(state: LURules) -> int:
+    battle = state.battle
+    return battle.defenders[0] // 4 if battle is not None else state.decider
+
+
+def _unit_words(state: LURules, unit: int) -> str:
+    name = unit_name(state, unit)
+    phase = state.phase
+    if phase == CASUALTY:
+        return f"Lose {name}"
+    if phase == TRANSFER_UNIT:
+        return f"Transfer {name}"
+    if phase == CARD_TARGET:
+        return f"Send {name} to the duel"
+    return name
+
+
+def _chance_words(state: LURules, outcome: int, full: bool) -> str:
+    phase = state.phase
+    cat = state.cfg.catalog
+    if phase == ROLL:
+        battle = state.battle
+        side = (
+            "attacker"
+            if battle is not None and battle.rolls and battle.rolls[0][0] == 0
+            else "defender"
+        )
+        return f"The {side} rolls {outcome + 1}" if outcome < 6 else f"no die face {outcome + 1}"
+    if phase == FIRST_PLAYER:
+        if outcome < state.cfg.num_players:
+            return f"{faction_name(state, outcome)} go first"
+        return f"no seat {outcome}"
+    if phase in (DRAW_START, DRAW_FILL):
+        if outcome < len(cat.tile_types):
+            cell = state._next_draw_cell()
+            return f"A {cat.tile_types[outcome]} tile is turned up at {cell_words(state, cell)}"
+        return f"no tile type #{outcome}"
+    if phase == DEAL:
+        who = faction_name(state, state.deal_seat)
+        if not full:
+            return f"{who} are dealt a Command card"
+        if outcome < cat.command_cards:
+            return f"{who} are dealt {card_name(state, outcome)}"
+        return f"no Command card #{outcome}"
+    if phase == DRAW_PLAN:
+        who = faction_name(state, state.active)
+        if not full:
+            return f"{who} draw a Battle Plans card"
+        if outcome >= cat.command_cards and outcome < len(cat.cards):
+            return f"{who} draw {card_name(state, outcome)}"
+        return f"no Battle Plans card #{outcome}"
+    return f"chance outcome {outcome}"
+
+
+def action_to_string_for(state: LURules, action: int, seat: int | None) -> str:
+    """A dealt or drawn card is named only to its receiver, and the card Espionage removes
+    only to the spy and its victim (LU-R2, LU-R5)."""
+    phase = state.phase
+    if phase == DEAL:
+        return _chance_words(state, action, full=seat == state.deal_seat)
+    if phase == DRAW_PLAN:
+        return _chance_words(state, action, full=seat == state.active)
+    c = state.card
+    if phase == CARD_TARGET and c is not None and c.effect == "ESPIONAGE" and c.stage == 1:
+        victim = c.data[0]
+        if seat not in (c.seat, victim):
+            return f"The {faction_name(state, c.seat)} make the {faction_name(state, victim)} discard a Command card"
+    return action_to_string(state, action)
+
+
+def action_to_json(state: LURules, action: int) -> dict[str, Any]:
+    """A JSON-safe description of an id inside the action space."""
+    cat = state.cfg.catalog
+    phase = state.phase
+    if phase in CHANCE_PHASES:
+        if phase == ROLL and action < 6:
+            return {"type": "ROLL", "face": action + 1}
+        if phase == FIRST_PLAYER and action < state.cfg.num_players:
+            return {"type": "FIRST_PLAYER", "seat": action}
+        if phase in (DRAW_START, DRAW_FILL) and action < len(cat.tile_types):
+            return {"type": "TILE", "tile": cat.tile_types[action]}
+        if phase == DEAL and action < cat.command_cards:
+            return {"type": "DEAL", "seat": state.deal_seat, "card": cat.cards[action].id}
+        if phase == DRAW_PLAN and cat.command_cards <= action < len(cat.cards):
+            return {"type": "DRAW_PLAN", "seat": state.active, "card": cat.cards[action].id}
+        raise IllegalActionError(f"chance outcome {action} names nothing in this phase")
+    kind, arg = state.cfg.layout.decode(action)
+    side = state.cfg.side
+    if kind == act.FACTION:
+        return {"type": "FACTION", "faction": cat.factions[arg].code}
+    if kind == act.CELL:
+        return {"type": "CELL", "cell": list(divmod(arg, side))}
+    if kind == act.PIECE:
+        return {"type": "PIECE", "piece": PIECE_SUFFIXES[arg]}
+    if kind in (act.STEP, act.FLY, act.RETREAT):
+        return {"type": act.KIND_NAMES[kind], "dir": DIRECTION_NAMES[arg]}
+    if kind == act.PLAY:
+        return {"type": "PLAY", "card": cat.cards[arg].id}
+    if kind == act.SEAT:
+        return {"type": "SEAT", "seat": arg}
+    if kind == act.RESOURCE:
+        return {"type": "RESOURCE", "resource": cat.resources[arg]}
+    if kind in (act.UNIT, act.MARSHAL):
+        return {"type": act.KIND_NAMES[kind], "unit": cat.units[arg].id}
+    if kind == act.MEMBER:
+        g, unit = divmod(arg, state.cfg.layout.units)
+        return {"type": "MEMBER", "piece": PIECE_SUFFIXES[g], "unit": cat.units[unit].id}
+    if kind == act.DIE:
+        return {"type": "DIE", "die": arg + 1}
+    return {"type": act.KIND_NAMES[kind]}
+
+
+def action_from_json(state: LURules, doc: Any) -> int:
+    """The action id ``action_to_json`` described; ``IllegalActionError`` if none matches."""
+    cat = state.cfg.catalog
+    layout = state.cfg.layout
+    base = layout.base
+    if not isinstance(doc, dict) or not isinstance(doc.get("type"), str):
+        raise IllegalActionError(f"an action is an object with a 'type', got {doc!r}")
+    kind_name = doc["type"]
+
+    def name(key: str, names: list[str] | tuple[str, ...], what: str) -> int:
+        value = doc.get(key)
+        if not isinstance(value, str) or value not in names:
+            raise IllegalActionError(
+                f"{kind_name} needs {key!r}: one of {', '.join(names)}; got {value!r} ({what})"
+            )
+        return list(names).index(value)
+
+    def small(key: str, limit: int, offset: int = 0) -> int:
+        value = doc.get(key)
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, int)
+            or not offset <= value < limit + offset
+        ):
+            raise IllegalActionError(
+                f"{kind_name} needs {key!r} in {offset}..{limit + offset - 1}, got {value!r}"
+            )
+        return value - offset
+
+    if state.phase in CHANCE_PHASES:
+        outcomes = dict(state.chance_outcomes())
+        if kind_name == "ROLL":
+            outcome = small("face", 6, 1)
+        elif kind_name == "FIRST_PLAYER":
+            outcome = small("seat", state.cfg.num_players)
+        elif kind_name == "TILE":
+            outcome = name("tile", cat.tile_types, "tile type")
+        elif kind_name in ("DEAL", "DRAW_PLAN"):
+            outcome = name("card", [c.id for c in cat.cards], "card")
+        else:
+            raise IllegalActionError(f"a chance outcome is due, not {kind_name!r}")
+        if outcome not in outcomes:
+            raise IllegalActionError(f"{kind_name} {doc!r} is not a possible outcome now")
+        return outcome
+    unit_ids = [u.id for u in cat.units]
+    if kind_name == "FACTION":
+        return base[act.FACTION] + name("faction", [f.code for f in cat.factions], "faction")
+    if kind_name == "CELL":
+        cell = doc.get("cell")
+        if (
+            not isinstance(cell, list)
+            or len(cell) != 2
+            or not all(
+                isinstance(x, int) and not isinstance(x, bool) and 0 <= x < state.cfg.side
+                for x in cell
+            )
+        ):
+            raise IllegalActionError(f"CELL needs 'cell': [row, column] on the board, got {cell!r}")
+        return base[act.CELL] + cell[0] * state.cfg.side + cell[1]
+    if kind_name == "PIECE":
+        return base[act.PIECE] + name("piece", PIECE_SUFFIXES, "piece")
+    if kind_name in ("STEP", "FLY", "RETREAT"):
+        kind = act.KIND_NAMES.index(kind_name)
+        return base[kind] + name("dir", DIRECTION_NAMES, "direction")
+    if kind_name == "PLAY":
+        return base[act.PLAY] + name("card", [c.id for c in cat.cards], "card")
+    if kind_name == "SEAT":
+        return base[act.SEAT] + small("seat", state.cfg.num_players)
+    if kind_name == "RESOURCE":
+        return base[act.RESOURCE] + name("resource", cat.resources, "resource")
+    if kind_name in ("UNIT", "MARSHAL"):
+        kind = act.KIND_NAMES.index(kind_name)
+        return base[kind] + name("unit", unit_ids, "unit")
+    if kind_name == "MEMBER":
+        g = name("piece", PIECE_SUFFIXES[:3], "General")
+        return layout.member(g, name("unit", unit_ids, "unit"))
+    if kind_name == "DIE":
+        return base[act.DIE] + small("die", 3, 1)
+    if kind_name in ("FORM", "END", "STOP", "PASS", "JOIN"):
+        return base[act.KIND_NAMES.index(kind_name)]
+    raise IllegalActionError(
+        f"unknown action type {kind_name!r}; valid: {', '.join(act.KIND_NAMES)} "
+        "(chance: ROLL, FIRST_PLAYER, TILE, DEAL, DRAW_PLAN)"
+    )
