@@ -1,0 +1,169 @@
+"""A Gymnasium single-agent environment for every registered game: one seat is learned, the
+others are played by Farmstead agents.
+
+The observation is the learner's ``observation_tensor``; the action space is ``Discrete`` over
+the game's ``num_distinct_actions``; the legal actions come as ``info["action_mask"]`` and from
+``action_masks()`` (the convention of sb3-contrib's MaskablePPO). Chance outcomes and the
+opponents' choices follow from the reset seed. The reward is the learner's return when the game
+ends (``min_utility … max_utility``), 0 before.
+
+An action outside the mask is not applied: with ``illegal_action="lose"`` (the default, so
+that generic checkers that sample unmasked actions work) the episode ends at once with the
+game's minimum utility and ``info["illegal_action"] = True``; with ``"raise"`` it raises
+``IllegalActionError``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import gymnasium
+import numpy as np
+
+from farmstead.agents.base import Agent
+from farmstead.agents.registry import make_agent
+from farmstead.core.errors import IllegalActionError, InvalidParamError
+from farmstead.core.game import PlayerId, State
+from farmstead.core.registry import load_game
+from farmstead.core.rng import Rng, derive_seed
+from farmstead.envs.aec import RENDER_MODES, check_render_mode, legal_mask, make_spaces, render_text
+
+ILLEGAL_ACTION_MODES = ("lose", "raise")
+
+
+class FarmsteadSingleAgentEnv(gymnasium.Env):
+    """One seat of a configured game against Farmstead agents (see the module)."""
+
+    metadata = {"render_modes": list(RENDER_MODES), "render_fps": 1}
+
+    def __init__(
+        self,
+        game_name: str,
+        opponents: Sequence[str] = ("random",),
+        seat: int = 0,
+        players: int | None = None,
+        render_mode: str | None = None,
+        illegal_action: str = "lose",
+        **params: Any,
+    ) -> None:
+        check_render_mode(render_mode)
+        if illegal_action not in ILLEGAL_ACTION_MODES:
+            raise InvalidParamError(
+                f"illegal_action must be one of {', '.join(ILLEGAL_ACTION_MODES)}, got "
+                f"{illegal_action!r}"
+            )
+        self.render_mode = render_mode
+        self.illegal_action = illegal_action
+        seats = players if players is not None else len(opponents) + 1
+        self.game = load_game(game_name, seats, **params)
+        if len(opponents) != self.game.num_players - 1:
+            raise InvalidParamError(
+                f"{self.game.num_players} seats need {self.game.num_players - 1} opponent(s), "
+                f"got {len(opponents)}"
+            )
+        if isinstance(seat, bool) or not 0 <= seat < self.game.num_players:
+            raise InvalidParamError(f"seat must be 0..{self.game.num_players - 1}, got {seat!r}")
+        self.seat = seat
+        self.opponent_specs = list(opponents)
+        for spec in self.opponent_specs:
+            make_agent(spec, Rng(0)).check_game(self.game)  # unknown agents fail here, loudly
+        self.observation_space, self.action_space = make_spaces(self.game)
+        self._size = self.game.info.num_distinct_actions
+        self.state: State = self.game.new_initial_state()
+        self._chance = Rng(0)
+        self._opponents: dict[int, Agent] = {}
+
+    def _others(self) -> list[int]:
+        return [s for s in range(self.game.num_players) if s != self.seat]
+
+    def _advance(self) -> None:
+        """Play chance and the opponents until the learner must decide or the game ends."""
+        state = self.state
+        while True:
+            player = state.current_player()
+            if player == PlayerId.CHANCE:
+                state.apply_action(self._chance.sample_outcome(state.chance_outcomes()))
+            elif player == PlayerId.TERMINAL or player == self.seat:
+                return
+            else:
+                state.apply_action(self._opponents[player].step(state))
+
+    def _obs_info(self) -> tuple[np.ndarray, dict[str, Any]]:
+        obs = self.state.observation_tensor(self.seat)
+        if self.state.is_terminal():
+            mask = np.zeros(self._size, dtype=np.int8)
+        else:
+            mask = legal_mask(self.state, self._size)
+        return obs, {"action_mask": mask}
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[np.ndarray, dict[str, Any]]:
+        super().reset(seed=seed)
+        game_seed = int(self.np_random.integers(2**62))
+        self._chance = Rng(derive_seed(game_seed, "chance"))
+        self._opponents = {
+            s: make_agent(spec, Rng(derive_seed(game_seed, "agent", s)))
+            for s, spec in zip(self._others(), self.opponent_specs, strict=True)
+        }
+        self.state = self.game.new_initial_state()
+        self._advance()
+        return self._obs_info()
+
+    def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+        action = int(action)
+        if not self.state.is_legal(action):
+            if self.illegal_action == "raise":
+                raise IllegalActionError(
+                    f"action {action} is not legal now; use action_masks() or info['action_mask']"
+                )
+            obs, info = self._obs_info()
+            info["illegal_action"] = True
+            return obs, float(self.game.info.min_utility), True, False, info
+        self.state.apply_action(action)
+        self._advance()
+        obs, info = self._obs_info()
+        if self.state.is_terminal():
+            return obs, float(self.state.returns()[self.seat]), True, False, info
+        return obs, 0.0, False, False, info
+
+    def action_masks(self) -> np.ndarray:
+        """A boolean mask of the learner's legal actions now (MaskablePPO's convention)."""
+        return self._obs_info()[1]["action_mask"].astype(bool)
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        return render_text(self.state)
+
+
+def single_agent_env(
+    game_name: str,
+    opponents: Sequence[str] = ("random",),
+    seat: int = 0,
+    players: int | None = None,
+    render_mode: str | None = None,
+    illegal_action: str = "lose",
+    **params: Any,
+) -> FarmsteadSingleAgentEnv:
+    """The Gymnasium environment of seat ``seat`` of ``game_name`` against ``opponents``
+    (agent specs such as ``"random"``, ``"heuristic"``, ``"mcts:iterations=50"``), with game
+    ``params``."""
+    return FarmsteadSingleAgentEnv(
+        game_name, opponents, seat, players, render_mode, illegal_action, **params
+    )
+
+
+def gymnasium_id(game_name: str) -> str:
+    """The Gymnasium id of a game's single-agent environment, e.g. ``farmstead/fences-v0``;
+    ``gymnasium.make(id, opponents=[…], …)`` builds it (registered on first use)."""
+    env_id = f"farmstead/{game_name}-v0"
+    if env_id not in gymnasium.registry:
+        load_game(game_name)  # an unknown game fails here, with the valid names
+        gymnasium.register(
+            id=env_id,
+            entry_point="farmstead.envs.single:FarmsteadSingleAgentEnv",
+            kwargs={"game_name": game_name},
+        )
+    return env_id
