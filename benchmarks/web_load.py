@@ -57,7 +57,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--matches", type=int, default=50, help="concurrent bot-vs-bot matches")
     parser.add_argument("--actions", type=int, default=300, help="human actions to time")
-    parser.add_argument("--agent", default="random", help="agent spec of the bots")
+    parser.add_argument("--level", default="easy", help="bot level of the bots (GET /api/bots)")
     parser.add_argument("--db", default=None, help="database URL (default: a temporary SQLite)")
     parser.add_argument("--bot-workers", default="2")
     parser.add_argument("--bot-delay", default=None, help="server default unless given")
@@ -66,12 +66,20 @@ def main() -> None:
 
     folder = Path(tempfile.mkdtemp(prefix="farmstead-bench-"))
     db = args.db or f"sqlite:///{folder / 'bench.db'}"
-    serve_args = ["--bot-workers", args.bot_workers]
+    # The load itself would trip the per-client limits on new matches: lift them.
+    serve_args = [
+        "--bot-workers",
+        args.bot_workers,
+        "--match-rate",
+        "none",
+        "--max-open-matches",
+        "0",
+    ]
     if args.bot_delay is not None:
         serve_args += ["--bot-delay", args.bot_delay]
     if args.bot_step_delay is not None:
         serve_args += ["--bot-step-delay", args.bot_step_delay]
-    bot = {"kind": "bot", "agent": args.agent}
+    bot = {"kind": "bot", "level": args.level}
 
     with running(db, *serve_args, log=folder / "serve.log") as server:
         http = httpx.Client(base_url=server.base, timeout=30)
@@ -136,7 +144,7 @@ def main() -> None:
     ms = [t * 1000 for t in timings]
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(
-        f"bot matches: {args.matches} x rancho ({args.agent} vs {args.agent}), replaced {replaced}"
+        f"bot matches: {args.matches} x rancho ({args.level} vs {args.level}), replaced {replaced}"
     )
     print(f"server args: {' '.join(serve_args)}  database: {db.split('://')[0]}")
     print(

@@ -284,7 +284,7 @@ def test_whole_game_against_a_bot_by_clicking(server: Any, browser: Any) -> None
     page.wait_for_selector("article[data-game=animal_farm]")
     page.click("article[data-game=animal_farm] a:has-text('Set up a match')")
     page.wait_for_selector("#create")
-    page.select_option("#seat-1", "bot:random")
+    page.select_option("#seat-1", "bot:easy")
     page.click(".params summary")
     page.select_option("#param-first_player", "1")  # the bot is Player 1 (AF-R1)
     page.fill("#param-max_plies", str(MAX_PLIES))

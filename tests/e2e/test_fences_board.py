@@ -48,7 +48,7 @@ from fe_helpers import (  # noqa: E402
 from web_servers import running  # noqa: E402
 
 from browser_kit import SCREENSHOTS  # noqa: E402
-from farmstead.games.fences.rules import FencesState  # noqa: E402
+from farmstead.games.fences.game import FencesState  # noqa: E402
 
 pytestmark = pytest.mark.browser
 
@@ -239,7 +239,7 @@ def test_fences_whole_game_against_a_bot_by_clicking(server: Any, browser: Any) 
     page.wait_for_selector("#create")
     assert page.locator("#game").input_value() == "fences"
     page.select_option("#players", "2")
-    page.select_option("#seat-1", "bot:heuristic")
+    page.select_option("#seat-1", "bot:medium")
     page.click(".params summary")
     page.fill("#param-first_player", "0")
     page.click("#create")
@@ -298,7 +298,7 @@ def test_fences_on_a_phone(server: Any, browser: Any) -> None:
     page = new_page(browser, 390, 844)
     page.goto(server.base + "/new?game=fences")
     page.wait_for_selector("#create")
-    page.select_option("#seat-1", "bot:random")
+    page.select_option("#seat-1", "bot:easy")
     page.click(".params summary")
     page.fill("#param-first_player", "1")
     page.click("#create")
@@ -388,13 +388,15 @@ def read_tiles(page: Any) -> int:
 # --- the board module on the spec's worked examples ------------------------------------------
 MOUNT = """async (view) => {
   if (!window.__fences) {
-    const m = await import('/static/games/fences.js');
+    const m = await import('/static/boards/fences.js');
     const data = await m.setup({ name: 'fences' });
-    const css = document.createElement('link');
-    css.rel = 'stylesheet';
-    css.href = '/static/style.css';
-    document.head.append(css);
-    await new Promise((ok) => css.addEventListener('load', ok));
+    for (const href of ['/static/style.css', '/static/boards/fences.css']) {
+      const css = document.createElement('link');
+      css.rel = 'stylesheet';
+      css.href = href;
+      document.head.append(css);
+      await new Promise((ok) => css.addEventListener('load', ok));
+    }
     const box = document.createElement('section');
     box.className = 'board-area';
     box.id = 'board';

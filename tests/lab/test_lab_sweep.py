@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from toygames import DiceNimGame
 
-from farmstead.core import registry
 from farmstead.core.errors import InvalidParamError
+from farmstead.core.registry import GameRegistration, registered_game
 from farmstead.lab.sweep import (
     SweepAxis,
     plan_sweep,
@@ -24,11 +24,9 @@ from farmstead.lab.sweep import (
 @pytest.fixture
 def nim_registered() -> Iterator[None]:
     """Register the toy game for one test only (sweeps look games up by name)."""
-    registry.register_game(DiceNimGame)
-    try:
+    record = GameRegistration(game=DiceNimGame, rules_summary="Take 1-3 tokens; last one wins.")
+    with registered_game(record):
         yield
-    finally:
-        registry._REGISTERED.pop(DiceNimGame.type.name, None)
 
 
 def test_axis_parsing() -> None:

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from farmstead.core import registry
+from farmstead.core.registry import GameRegistration, registered_game
 from farmstead.web.app import create_app
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -24,11 +24,9 @@ from webtools import quick_config  # noqa: E402
 @pytest.fixture
 def toy_game() -> Iterator[type[SecretDraftGame]]:
     """Register the toy game for one test only."""
-    registry.register_game(SecretDraftGame)
-    try:
+    record = GameRegistration(game=SecretDraftGame, rules_summary="Keep the highest cards.")
+    with registered_game(record):
         yield SecretDraftGame
-    finally:
-        registry._REGISTERED.pop(SecretDraftGame.type.name, None)
 
 
 @pytest.fixture

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -11,12 +12,23 @@ from web_toy_games import SecretDraftGame
 from webtools import create_toy, human_seats
 
 from farmstead.agents import registry as agent_registry
-from farmstead.web.bots import BotJob, BotPool, BotTimeout, bot_choices, run_job
+from farmstead.web.bots import (
+    DEFAULT_BOT_LEVELS,
+    BotCatalog,
+    BotJob,
+    BotLevel,
+    BotPool,
+    BotTimeout,
+    run_job,
+)
+
+SLEEPY = BotLevel("sleepy", "Sleepy (test)", "sleepy:seconds=3", "sleepy:seconds=3", 10.0)
 
 
 @pytest.fixture
-def sleepy_agent(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(agent_registry._AGENTS, "sleepy", "web_toy_games:SleepyAgent")
+def sleepy_agent() -> Iterator[None]:
+    with agent_registry.registered_agent("sleepy", "web_toy_games:SleepyAgent"):
+        yield
 
 
 def toy_job(spec: str, seed: int = 1) -> BotJob:
@@ -58,8 +70,8 @@ def test_process_pool_answers_and_replaces_a_bot_over_the_time_limit(sleepy_agen
 def test_a_slow_bot_gets_a_fallback_move_and_blocks_no_other_match(
     toy_game: type, make_client: Any, sleepy_agent: None
 ) -> None:
-    client = make_client(bot_time_limit=0.6)
-    slow = create_toy(client, [{"kind": "bot", "agent": "sleepy:seconds=3"}, {"kind": "human"}])
+    client = make_client(bot_time_limit=0.6, bot_levels=(*DEFAULT_BOT_LEVELS, SLEEPY))
+    slow = create_toy(client, [{"kind": "bot", "level": "sleepy"}, {"kind": "human"}])
     fast = create_toy(client, human_seats(2))
     # While the slow bot thinks, the other match answers at once.
     view = client.get(f"/api/matches/{fast['id']}").json()
@@ -75,8 +87,20 @@ def test_a_slow_bot_gets_a_fallback_move_and_blocks_no_other_match(
     assert client.app.state.manager.bot_fallbacks >= 1
 
 
-def test_lobby_offers_every_registered_agent() -> None:
-    specs = [c.spec for c in bot_choices()]
-    assert specs[0] == "random"
-    names = {s.split(":")[0] for s in specs}
-    assert names == set(agent_registry.agent_names())
+def test_lobby_offers_the_server_levels_weakest_first(client: Any) -> None:
+    offered = client.get("/api/bots").json()["bots"]
+    assert [b["level"] for b in offered] == ["easy", "medium", "hard", "expert"]
+    assert offered[0]["spec"] == "random" and all(b["label"] for b in offered)
+    assert [b["level"] for b in offered if b["default"]] == ["medium"]
+    # Per game: a game without heuristics gets searches that need none.
+    toy = {b["level"]: b for b in client.get("/api/bots?game=toy_secret").json()["bots"]}
+    assert toy["medium"]["spec"].startswith("mcts:") and "rollout_depth=-1" in toy["medium"]["spec"]
+    rancho = {b["level"]: b for b in client.get("/api/bots?game=rancho").json()["bots"]}
+    assert rancho["medium"]["spec"] == "heuristic"
+    assert client.get("/api/bots?game=chess").status_code == 404
+    # Every level of every game is a spec with a budget the server sets.
+    catalog = BotCatalog()
+    for bot in catalog.offered("rancho") + catalog.offered("toy_secret"):
+        assert bot.move_seconds <= 10
+        if bot.spec.startswith("mcts"):
+            assert "iterations=" in bot.spec and "seconds=" in bot.spec

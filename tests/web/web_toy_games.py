@@ -59,7 +59,7 @@ class SecretDraftGame(Game):
         return SecretDraftState(self)
 
     def state_from_json(self, doc: JSON) -> SecretDraftState:
-        self.check_position_header(doc)
+        self.position_reader(doc)
         state = SecretDraftState(self)
         try:
             state.hands = [list(map(int, h)) for h in doc["hands"]]
@@ -126,20 +126,20 @@ class SecretDraftState(State):
         if action == KEEP:
             self.kept[seat].append(self.hands[seat][-1])
 
-    def action_to_string(self, action: int) -> str:
+    def _action_to_string(self, action: int) -> str:
         kind, seat = self._step()
         if kind == "deal":
             return f"deal {card_name(action)} to player {seat + 1}"
         return "keep the card" if action == KEEP else "discard the card"
 
-    def action_to_string_for(self, action: int, seat: int | None) -> str:
+    def _action_to_string_for(self, action: int, seat: int | None) -> str:
         """A deal names the card only to its receiver; keeping or discarding is public."""
         kind, receiver = self._step()
         if kind == "deal" and seat != receiver:
             return f"deal a card to player {receiver + 1}"
         return self.action_to_string(action)
 
-    def action_to_json(self, action: int) -> JSON:
+    def _action_to_json(self, action: int) -> JSON:
         kind, _ = self._step()
         if kind == "deal":
             return {"type": "deal", "card": card_name(action)}
@@ -153,7 +153,7 @@ class SecretDraftState(State):
             return DISCARD
         raise IllegalActionError(f"unknown toy action {doc!r}; expected keep or discard")
 
-    def observation(self, seat: int | None) -> JSON:
+    def _observation(self, seat: int | None) -> JSON:
         players: list[dict[str, Any]] = []
         for s in range(self.game.num_players):
             mine = seat == s

@@ -5,12 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi.testclient import TestClient
+from sqlalchemy import text
 
 from farmstead.web.app import ServerConfig
 
 
 def quick_config(db_url: str, **overrides: Any) -> ServerConfig:
-    """A server for tests: thread bots, no pacing."""
+    """A server for tests: thread bots, no pacing, no limits on creating matches."""
     values: dict[str, Any] = {
         "db_url": db_url,
         "bot_workers": 2,
@@ -18,6 +19,8 @@ def quick_config(db_url: str, **overrides: Any) -> ServerConfig:
         "bot_time_limit": 5.0,
         "bot_delay": 0.0,
         "bot_step_delay": 0.0,
+        "match_rate": None,
+        "max_open_matches": 0,
     }
     values.update(overrides)
     return ServerConfig(**values)
@@ -34,3 +37,12 @@ def create_toy(client: TestClient, seats: list[dict[str, Any]], **params: Any) -
     )
     assert response.status_code == 201, response.text
     return dict(response.json())
+
+
+def snapshot(client: TestClient) -> list[Any]:
+    """Every row of the event-log tables (to prove a refused request wrote nothing)."""
+    rows: list[Any] = []
+    with client.app.state.storage.engine.connect() as conn:
+        for table in ("fs_matches", "fs_seats", "fs_actions"):
+            rows.append(list(conn.execute(text(f"SELECT * FROM {table} ORDER BY 1, 2"))))
+    return rows

@@ -4,8 +4,13 @@
 rebuilds every unfinished match from the event log.
 
 Seat tokens reach the server as cookies ``seat<N>`` scoped to ``/api/matches/<id>`` (set when a
-match is created, a seat claimed or an invite link opened) or, for API clients, in the
-``X-Seat-Token`` header (comma-separated for several seats).
+match is created, a seat claimed or an invite link opened; ``Secure`` over HTTPS) or, for API
+clients, in the ``X-Seat-Token`` header (comma-separated for several seats). Redeeming an invite
+link issues the joiner a fresh token and revokes the link's.
+
+Bots are the server's difficulty levels (``GET /api/bots``); new matches are rate-limited per
+client, and each client may keep a limited number of unfinished matches. ``farmstead.web.guard``
+checks origins, limits bodies and adds security headers to every answer.
 """
 
 from __future__ import annotations
@@ -21,24 +26,33 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Literal
 
-from fastapi import FastAPI, Query, Request, Response, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Header, Query, Request, Response, WebSocket, WebSocketDisconnect
 from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import FileResponse, HTMLResponse
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import ValidationError
 from swagger_ui_bundle import swagger_ui_path
 
 from farmstead.core.errors import FarmsteadError, UnknownGameError
-from farmstead.core.registry import game_type, list_games
-from farmstead.web.bots import BotPool, bot_choices
+from farmstead.core.registry import game_names, game_type, registration
+from farmstead.web.bots import DEFAULT_BOT_LEVELS, BotCatalog, BotLevel, BotPool
 from farmstead.web.config import default_db_url
 from farmstead.web.errors import (
     ConflictError,
-    ForbiddenError,
     NotFoundError,
     WebError,
     error_body,
     install_error_handlers,
+)
+from farmstead.web.guard import CreationLimiter, Guard, client_key, docs_csp
+from farmstead.web.inputs import (
+    MAX_KEY,
+    ActionIn,
+    ClaimIn,
+    InputError,
+    JoinIn,
+    MatchIn,
+    check_json_shape,
 )
 from farmstead.web.matches import Listener, LiveMatch, MatchManager, SeatRequest
 from farmstead.web.storage import Storage
@@ -59,9 +73,18 @@ COOKIE_MAX_AGE = 30 * 24 * 3600
 TOKEN_HEADER = "x-seat-token"
 
 
+WS_MAX_MESSAGE = 64 * 1024
+
+
 @dataclass(frozen=True)
 class ServerConfig:
-    """How a server runs: its database, bot pool and bot pacing."""
+    """How a server runs: its database, bot pool, bot levels and pacing, and client limits.
+
+    ``match_rate``: new matches per client, in ``limits`` notation ("20/minute;300/hour"; None
+    or "" for no limit). ``max_open_matches``: unfinished matches a client may have created
+    (0: no limit). ``allowed_origins``: origins besides the server's own whose pages may use
+    the API (e.g. the public address behind a proxy that rewrites ``Host``).
+    """
 
     db_url: str | None = None
     bot_workers: int = 2
@@ -69,52 +92,22 @@ class ServerConfig:
     bot_time_limit: float = 10.0
     bot_delay: float = 0.6
     bot_step_delay: float = 0.08
-
-
-# --- request bodies ----------------------------------------------------------------------
-class SeatIn(BaseModel):
-    """One seat of a new match."""
-
-    kind: Literal["human", "bot"]
-    name: str | None = Field(None, max_length=200)
-    agent: str | None = Field(None, description="agent spec for a bot, e.g. 'random'")
-    claim: Literal["me", "invite", "open"] = Field(
-        "me", description="human seats: 'me' (this browser), 'invite' (a link), 'open' (lobby)"
-    )
-
-
-class MatchIn(BaseModel):
-    """A new match: game, player count, params and one entry per seat."""
-
-    game: str
-    players: int | None = None
-    params: dict[str, Any] = Field(default_factory=dict)
-    seats: list[SeatIn]
-
-
-class ActionIn(BaseModel):
-    """An action for the seat to move: an id or its JSON; ``expect`` guards against staleness."""
-
-    action: int | None = None
-    action_json: Any = None
-    expect: int | None = Field(None, description="the log length of the view acted on")
-    seat: int | None = Field(None, description="the acting seat (0-based) when holding several")
-
-
-class ClaimIn(BaseModel):
-    name: str | None = Field(None, max_length=200)
-
-
-class JoinIn(BaseModel):
-    token: str = Field(..., max_length=200)
+    bot_levels: tuple[BotLevel, ...] = DEFAULT_BOT_LEVELS
+    match_rate: str | None = "20/minute;300/hour"
+    max_open_matches: int = 50
+    allowed_origins: tuple[str, ...] = ()
+    max_body: int = 256 * 1024
 
 
 # --- helpers -----------------------------------------------------------------------------
-def board_module(game: str) -> str | None:
-    """URL of the game's browser board module, or None (the generic board is used)."""
-    if (STATIC_DIR / "games" / f"{game}.js").is_file():
-        return f"/static/games/{game}.js"
-    return None
+def board_urls(game: str) -> tuple[str | None, str | None]:
+    """URLs of the game's browser board module and stylesheet; ``None`` for what it does not
+    register (without a module the web app's generic board is used)."""
+    board = registration(game).board
+    if board is None:
+        return None, None
+    css = f"/static/boards/{game}.css" if board.stylesheet else None
+    return f"/static/boards/{game}.js", css
 
 
 def request_tokens(cookies: dict[str, str], headers: Any) -> list[str]:
@@ -126,7 +119,11 @@ def request_tokens(cookies: dict[str, str], headers: Any) -> list[str]:
     return tokens
 
 
-def set_seat_cookie(response: Response, match_id: str, seat: int, token: str) -> None:
+def set_seat_cookie(
+    request: Request, response: Response, match_id: str, seat: int, token: str
+) -> None:
+    """The seat's cookie: HttpOnly, SameSite=Lax, scoped to the match, and Secure when the
+    request came over HTTPS (directly, or through a trusted proxy that says so)."""
     response.set_cookie(
         f"seat{seat}",
         token,
@@ -134,19 +131,39 @@ def set_seat_cookie(response: Response, match_id: str, seat: int, token: str) ->
         path=f"/api/matches/{match_id}",
         httponly=True,
         samesite="lax",
+        secure=request.url.scheme == "https",
     )
+
+
+def bot_json(bot: Any) -> dict[str, Any]:
+    """A level as ``GET /api/bots`` lists it."""
+    return {
+        "level": bot.level.name,
+        "label": bot.level.label,
+        "spec": bot.spec,
+        "move_seconds": bot.move_seconds,
+        "default": bot.level.default,
+    }
 
 
 def create_app(config: ServerConfig | None = None) -> FastAPI:
     """The farmstead web app for ``config`` (defaults: SQLite in the user data dir)."""
     cfg = config or ServerConfig()
 
+    catalog = BotCatalog(cfg.bot_levels, cfg.bot_time_limit)
+    limiter = CreationLimiter(cfg.match_rate)
+
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         storage = Storage(cfg.db_url or default_db_url())
         bots = BotPool(cfg.bot_workers, cfg.bot_time_limit, cfg.bot_mode)
         manager = MatchManager(
-            storage, bots, bot_delay=cfg.bot_delay, bot_step_delay=cfg.bot_step_delay
+            storage,
+            bots,
+            bot_delay=cfg.bot_delay,
+            bot_step_delay=cfg.bot_step_delay,
+            catalog=catalog,
+            max_open_per_client=cfg.max_open_matches,
         )
         app.state.storage = storage
         app.state.manager = manager
@@ -169,31 +186,25 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     )
     install_error_handlers(app)
 
+    docs_page = get_swagger_ui_html(
+        openapi_url="/openapi.json",
+        title="Farmstead API",
+        swagger_js_url="/static/swagger/swagger-ui-bundle.js",
+        swagger_css_url="/static/swagger/swagger-ui.css",
+        swagger_favicon_url="/static/favicon.svg",
+    )
+    docs_html = bytes(docs_page.body).decode()
+    app.add_middleware(
+        Guard,
+        allowed_origins=cfg.allowed_origins,
+        max_body=cfg.max_body,
+        docs_policy=docs_csp(docs_html),
+    )
+
     @app.get("/docs", include_in_schema=False)
     async def docs() -> HTMLResponse:
         """Swagger UI for the OpenAPI schema, with its assets served by this app."""
-        return get_swagger_ui_html(
-            openapi_url="/openapi.json",
-            title="Farmstead API",
-            swagger_js_url="/static/swagger/swagger-ui-bundle.js",
-            swagger_css_url="/static/swagger/swagger-ui.css",
-            swagger_favicon_url="/static/favicon.svg",
-        )
-
-    @app.middleware("http")
-    async def _headers(request: Request, call_next: Any) -> Response:
-        response: Response = await call_next(request)
-        path = request.url.path
-        if path.startswith("/static/"):
-            response.headers["Cache-Control"] = "no-cache"
-        if not path.startswith(("/docs", "/redoc")):
-            response.headers["Content-Security-Policy"] = (
-                "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
-                "connect-src 'self' ws: wss:; frame-ancestors 'none'"
-            )
-        response.headers["X-Content-Type-Options"] = "nosniff"
-        response.headers["Referrer-Policy"] = "no-referrer"
-        return response
+        return HTMLResponse(docs_html)
 
     def manager_of(request: Request | WebSocket) -> MatchManager:
         manager: MatchManager = request.app.state.manager
@@ -206,13 +217,14 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     @app.get("/api/games", tags=["games"])
     async def games() -> dict[str, Any]:
         """Every registered game with its rules summary, player range and params."""
-        return {"games": [game_json(t, board_module(t.name)) for t in list_games()]}
+        return {
+            "games": [game_json(registration(name), *board_urls(name)) for name in game_names()]
+        }
 
     @app.get("/api/games/{name}", tags=["games"])
     async def game(name: str) -> dict[str, Any]:
         """One game."""
-        gtype = game_type(name)
-        return game_json(gtype, board_module(gtype.name))
+        return game_json(registration(name), *board_urls(name))
 
     @app.get("/api/games/{name}/data", tags=["games"])
     async def game_data(name: str) -> dict[str, Any]:
@@ -226,9 +238,14 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         }
 
     @app.get("/api/bots", tags=["games"])
-    async def bots() -> dict[str, Any]:
-        """The bots a seat can be given, weakest first."""
-        return {"bots": [{"spec": c.spec, "label": c.label} for c in bot_choices()]}
+    async def bots(
+        game: str | None = Query(None, max_length=64, description="the specs for this game"),
+    ) -> dict[str, Any]:
+        """The bot levels a seat can be given, weakest first, with the agent each plays and
+        its per-move time limit. A new match names a level (``"level": "easy"``)."""
+        if game is not None:
+            registration(game)  # 404 for an unknown game
+        return {"game": game, "bots": [bot_json(b) for b in catalog.offered(game)]}
 
     @app.get("/api/health", tags=["server"])
     async def health(request: Request) -> dict[str, Any]:
@@ -265,17 +282,28 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     @app.post("/api/matches", status_code=201, tags=["matches"])
     async def create_match(body: MatchIn, request: Request, response: Response) -> dict[str, Any]:
         """Create a match. Tokens of "me" seats come back as cookies (and in the answer);
-        "invite" seats get a link carrying their token; "open" seats wait in the lobby."""
+        "invite" seats get a link carrying their token (redeeming it issues a new one); "open"
+        seats wait in the lobby. Bot seats name a level from ``GET /api/bots``. Params are
+        checked against the game's declared params (422 naming the param and its values).
+        Each client may create a limited number of matches per minute (429) and keep a limited
+        number unfinished."""
         manager = manager_of(request)
-        players = body.players if body.players is not None else len(body.seats)
-        seats = [SeatRequest(s.kind, s.name, s.agent, s.claim) for s in body.seats]
-        match, tokens = manager.create(body.game, players, body.params, seats)
+        seats = []
+        for index, s in enumerate(body.seats):
+            if s.level is not None and s.agent is not None and s.level != s.agent:
+                raise InputError(f"seat {index + 1}: give 'level' (or the older 'agent'), not both")
+            seats.append(SeatRequest(s.kind, s.name, s.level or s.agent, s.claim))
+        client = client_key(request.scope)
+        limiter.check(client)
+        match, tokens = manager.create(body.game, body.players, body.params, seats, client)
         answer_seats: list[dict[str, Any]] = []
         for s in body.seats:
             index = len(answer_seats)
             entry: dict[str, Any] = {"seat": index, "kind": s.kind}
+            if s.kind == "bot":
+                entry["level"] = match.seats[index].level
             if index in tokens and s.claim == "me":
-                set_seat_cookie(response, match.id, index, tokens[index])
+                set_seat_cookie(request, response, match.id, index, tokens[index])
                 entry["token"] = tokens[index]
             elif index in tokens:
                 entry["invite_url"] = f"/match/{match.id}/join/{index}#{tokens[index]}"
@@ -295,13 +323,37 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         return seat_view(match, held_seats(request, match), seat, since)
 
     @app.post("/api/matches/{match_id}/actions", tags=["matches"])
-    async def act(match_id: str, body: ActionIn, request: Request) -> dict[str, Any]:
-        """Apply an action for the seat to move (which the requester must hold)."""
+    async def act(
+        match_id: str,
+        body: ActionIn,
+        request: Request,
+        idempotency_key: str | None = Header(
+            None, max_length=MAX_KEY, description="same as the body's idempotency_key"
+        ),
+    ) -> dict[str, Any]:
+        """Apply an action for the seat to move (which the requester must hold).
+
+        **Retries.** A request that may be sent twice (a timeout, a flaky network) must say how
+        to recognise the repeat, or it may act twice: send ``expect`` (the ``index`` of the view
+        acted on; a repeat then gets 409 ``stale`` and changes nothing) and/or an
+        ``idempotency_key`` (body field or ``Idempotency-Key`` header; any id the client
+        chooses, new for each intended action): a repeat with the same key is not applied
+        again and answers the current view with ``"replayed": true``."""
         manager = manager_of(request)
+        key = body.idempotency_key
+        if idempotency_key is not None:
+            if key is not None and key != idempotency_key:
+                raise InputError("the Idempotency-Key header and idempotency_key differ")
+            key = idempotency_key
         match = manager.get(match_id)
         held = held_seats(request, match)
-        seat = manager.act(match, held, body.action, body.action_json, body.expect, body.seat)
-        return seat_view(match, held, seat, body.expect)
+        seat, replayed = manager.act(
+            match, held, body.action, body.action_json, body.expect, body.seat, key
+        )
+        view = seat_view(match, held, seat, body.expect)
+        if replayed:
+            view["replayed"] = True
+        return view
 
     @app.get("/api/matches/{match_id}/events", tags=["matches"])
     async def events(
@@ -327,21 +379,20 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         manager = manager_of(request)
         match = manager.get(match_id)
         token = manager.claim(match, seat, body.name)
-        set_seat_cookie(response, match.id, seat, token)
+        set_seat_cookie(request, response, match.id, seat, token)
         return {"seat": seat, "token": token, "url": f"/match/{match.id}"}
 
     @app.post("/api/matches/{match_id}/seats/{seat}/join", tags=["seats"])
     async def join(
         match_id: str, seat: int, body: JoinIn, request: Request, response: Response
     ) -> dict[str, Any]:
-        """Redeem an invite link's token: it becomes this browser's cookie for the seat."""
-        match = manager_of(request).get(match_id)
-        if not 0 <= seat < len(match.seats):
-            raise NotFoundError(f"this match has no seat {seat + 1}")
-        if seat not in match.seats_of([body.token]):
-            raise ForbiddenError(f"this invite link is not valid for seat {seat + 1}")
-        set_seat_cookie(response, match.id, seat, body.token)
-        return {"seat": seat, "url": f"/match/{match.id}"}
+        """Redeem an invite link's token: the joiner gets a fresh secret token for the seat
+        (as this browser's cookie, and in the answer) and the link's token stops working."""
+        manager = manager_of(request)
+        match = manager.get(match_id)
+        token = manager.join(match, seat, body.token)
+        set_seat_cookie(request, response, match.id, seat, token)
+        return {"seat": seat, "token": token, "url": f"/match/{match.id}"}
 
     @app.get("/api/matches/{match_id}/replay", tags=["matches"])
     async def replay(
@@ -380,37 +431,58 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     @app.websocket("/api/matches/{match_id}/ws")
     async def live(websocket: WebSocket, match_id: str) -> None:
         """Live views. Server → client: ``view`` messages (as ``GET /api/matches/{id}``) and
-        ``error`` messages. Client → server: ``{"type": "action", ...ActionIn}`` and
-        ``{"type": "watch", "seat": n, "since": k}`` to change the preferred seat."""
+        ``error`` messages. Client → server: JSON text frames ``{"type": "action", ...ActionIn}``,
+        ``{"type": "watch", "seat": n, "since": k}`` to change the preferred seat, and
+        ``{"type": "ping"}``. A binary frame closes the socket with 1003, text that is not JSON
+        (or is nested too deeply) with 1007, a frame over 64 KiB with 1009 — each with a reason.
+        Pages of other origins are refused (see ``farmstead.web.guard``)."""
         manager = manager_of(websocket)
         try:
             match = manager.get(match_id)
         except WebError as exc:
             await websocket.accept()
             await websocket.send_json({"type": "error", **error_body(exc.code, exc.message)})
-            await websocket.close(code=4404)
+            await websocket.close(code=4404 if exc.status == 404 else 4409)
             return
         await websocket.accept()
-        held = match.seats_of(request_tokens(websocket.cookies, websocket.headers))
+        tokens = tuple(request_tokens(websocket.cookies, websocket.headers))
+        held = match.seats_of(tokens)
         preferred = _int_or_none(websocket.query_params.get("seat"))
-        listener = Listener(held, preferred, _int_or_none(websocket.query_params.get("since")))
+        since = _int_or_none(websocket.query_params.get("since"))
+        listener = Listener(held, preferred, since, tokens=tokens)
         listener.dirty.set()
         match.listeners.add(listener)
         sender = asyncio.create_task(_send_views(websocket, match, listener))
         try:
             while True:
-                message = await websocket.receive_json()
-                await _handle_message(websocket, manager, match, listener, message)
+                close = await _receive_message(websocket, manager, match, listener)
+                if close is not None:
+                    code, reason = close
+                    with contextlib.suppress(Exception):
+                        await websocket.close(code=code, reason=reason)
+                    return
         except (WebSocketDisconnect, RuntimeError):
             pass
-        except ValueError:  # not JSON
-            with contextlib.suppress(Exception):
-                await websocket.close(code=1003)
         finally:
             match.listeners.discard(listener)
             sender.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await sender
+
+    @app.get("/static/boards/{file}", include_in_schema=False)
+    async def board_file(file: str) -> Response:
+        """A game's browser board module or stylesheet, from the game's own package."""
+        name, dot, suffix = file.rpartition(".")
+        board = registration(name).board if dot and name in game_names() else None
+        resource = None
+        if board is not None:
+            resource = (
+                board.module if suffix == "js" else board.stylesheet if suffix == "css" else None
+            )
+        if board is None or resource is None:
+            raise NotFoundError(f"there is no board file {file!r}")
+        media = "text/javascript" if suffix == "js" else "text/css"
+        return Response(board.read(resource), media_type=media)
 
     # --- pages ------------------------------------------------------------------------
     index_html = STATIC_DIR / "index.html"
@@ -433,10 +505,34 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
 
 
 def _int_or_none(text: str | None) -> int | None:
-    try:
-        return int(text) if text is not None else None
-    except ValueError:
+    """A non-negative int written in ASCII digits, else None."""
+    if text is None or not text.isascii() or not text.isdigit() or len(text) > 12:
         return None
+    return int(text)
+
+
+async def _receive_message(
+    websocket: WebSocket, manager: MatchManager, match: LiveMatch, listener: Listener
+) -> tuple[int, str] | None:
+    """Receive and handle one frame; a (code, reason) to close the socket with, or None."""
+    message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    text = message.get("text")
+    if text is None:
+        return 1003, "binary frames are not accepted; send JSON text"
+    if len(text) > WS_MAX_MESSAGE:
+        return 1009, f"a message may have at most {WS_MAX_MESSAGE} characters"
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return 1007, "a message must be a JSON object"
+    try:
+        check_json_shape(data, "the message")
+    except InputError as exc:
+        return 1007, exc.message
+    await _handle_message(websocket, manager, match, listener, data)
+    return None
 
 
 async def _send_views(websocket: WebSocket, match: LiveMatch, listener: Listener) -> None:
@@ -462,13 +558,23 @@ async def _handle_message(
     kind = message.get("type")
     try:
         if kind == "action":
-            body = ActionIn.model_validate({k: v for k, v in message.items() if k != "type"})
-            manager.act(
-                match, listener.seats, body.action, body.action_json, body.expect, body.seat
+            body = ActionIn.model_validate(message)
+            _, replayed = manager.act(
+                match,
+                listener.seats,
+                body.action,
+                body.action_json,
+                body.expect,
+                body.seat,
+                body.idempotency_key,
             )
+            if replayed:  # nothing changed: send the current view again
+                listener.sent_index = body.expect
+                listener.dirty.set()
         elif kind == "watch":
-            listener.preferred = _int_or_none(str(message.get("seat")))
-            listener.sent_index = _int_or_none(str(message.get("since")))
+            seat, since = message.get("seat"), message.get("since")
+            listener.preferred = seat if _plain_int(seat) else None
+            listener.sent_index = since if _plain_int(since) else None
             listener.dirty.set()
         elif kind == "ping":
             await websocket.send_json({"type": "pong"})
@@ -476,13 +582,21 @@ async def _handle_message(
             raise WebError(f"unknown message type {kind!r}; expected action, watch or ping")
     except WebError as exc:
         await websocket.send_json({"type": "error", **error_body(exc.code, exc.message)})
+    except InputError as exc:
+        await websocket.send_json({"type": "error", **error_body(exc.code, exc.message)})
     except FarmsteadError as exc:
         await websocket.send_json({"type": "error", **error_body("illegal_action", str(exc))})
     except ValidationError as exc:
-        problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
+        problems = "; ".join(
+            f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors()[:5]
+        )
         await websocket.send_json(
             {"type": "error", **error_body("invalid", f"invalid message: {problems}")}
         )
+
+
+def _plain_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 2**53
 
 
 def app_from_env() -> FastAPI:

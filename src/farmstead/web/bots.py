@@ -1,12 +1,20 @@
-"""Server-side bots: a pool of worker processes that choose moves under a time limit.
+"""Server-side bots: difficulty levels, and a pool of worker processes that choose moves.
+
+Clients never give agent specs: they pick one of the server's ``BotLevel`` s ("easy", "medium",
+"hard", "expert" by default), and each level maps to an agent spec per game (a game without
+heuristics gets a search that needs none) with a per-move budget in iterations and seconds.
 
 The server sends a worker a ``BotJob`` — the game class and params, the full position as
-``to_json()``, the agent class and params, and a seed for the agent's ``Rng`` — and gets back an
-action id. The event loop never runs an agent itself, so a slow bot blocks no other match.
+``to_json()``, the agent class and params, a seed for the agent's ``Rng`` and the level's time
+limit — and gets back an action id. The event loop never runs an agent itself, so a slow bot
+blocks no other match.
 
-A worker that exceeds the per-move time limit is killed and replaced, and ``choose`` raises
+Jobs wait for a free worker in a fair queue: the waiting job whose owner (its match) has used
+the least worker time goes first, so a match of expensive bots cannot starve a match of cheap
+ones. A worker that exceeds the job's time limit is killed and replaced, and ``choose`` raises
 ``BotTimeout``; the caller then plays a fallback move. Workers exit by themselves when the
-server dies (their pipe closes), so a SIGKILLed server leaves no orphans behind for long.
+server dies, even in the middle of a search: each watches a pipe that only the server holds
+open, so a SIGKILLed server leaves no worker (and so no multiprocessing resource tracker) behind.
 
 ``mode="thread"`` runs agents on threads in the server process instead (used by tests and by
 ``--bot-workers 0``); a thread cannot be killed, so there the time limit only stops waiting.
@@ -17,16 +25,19 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import importlib
+import itertools
 import logging
 import multiprocessing
+import os
 import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from typing import Any
 
 from farmstead.agents.base import AgentSpec
-from farmstead.agents.registry import agent_class, agent_names
+from farmstead.agents.registry import agent_class
 from farmstead.core.game import JSON, Game
 from farmstead.core.rng import Rng
 
@@ -66,9 +77,12 @@ class BotJob:
     agent_ref: str
     agent_params: dict[str, str]
     seed: int
+    time_limit: float | None = None  # seconds; the pool's own limit applies as well
 
     @classmethod
-    def make(cls, game: Game, position: JSON, spec: str, seed: int) -> BotJob:
+    def make(
+        cls, game: Game, position: JSON, spec: str, seed: int, time_limit: float | None = None
+    ) -> BotJob:
         parsed = AgentSpec.parse(spec)
         return cls(
             game_ref=class_ref(type(game)),
@@ -78,6 +92,7 @@ class BotJob:
             agent_ref=class_ref(agent_class(parsed.name)),
             agent_params=dict(parsed.params),
             seed=seed,
+            time_limit=time_limit,
         )
 
 
@@ -92,8 +107,33 @@ def run_job(job: BotJob) -> int:
     return int(action)
 
 
-def _worker_main(conn: Connection) -> None:
-    """A worker's loop: answer jobs until the pipe closes."""
+def _exit_when_closed(lifeline: Connection) -> None:
+    """Block until the server's end of ``lifeline`` closes (it never writes), then exit now.
+
+    The server holds the only other end, so this returns when the server exits or dies, even
+    while the worker's main thread is deep in a search.
+    """
+    with contextlib.suppress(BaseException):
+        lifeline.recv()
+    os._exit(0)
+
+
+def _warm_up() -> None:
+    """Import every registered game now, so that a worker's first move is not slow."""
+    from farmstead.core.registry import game_names, registration
+
+    with contextlib.suppress(Exception):
+        for name in game_names():
+            registration(name)
+
+
+def _worker_main(conn: Connection, lifeline: Connection | None = None) -> None:
+    """A worker's loop: answer jobs until the pipe closes or the server dies."""
+    if lifeline is not None:
+        threading.Thread(
+            target=_exit_when_closed, args=(lifeline,), name="lifeline", daemon=True
+        ).start()
+    _warm_up()
     while True:
         try:
             job = conn.recv()
@@ -107,13 +147,15 @@ def _worker_main(conn: Connection) -> None:
 
 
 class _ProcessWorker:
-    """One worker process and the server's end of its pipe."""
+    """One worker process, the server's end of its pipe and of its lifeline."""
 
     def __init__(self, ctx: Any) -> None:
         self.conn, child = ctx.Pipe(duplex=True)
-        self.process = ctx.Process(target=_worker_main, args=(child,), daemon=True)
+        watched, self._lifeline = ctx.Pipe(duplex=False)
+        self.process = ctx.Process(target=_worker_main, args=(child, watched), daemon=True)
         self.process.start()
         child.close()
+        watched.close()
 
     def call(self, job: BotJob, timeout: float) -> int:
         try:
@@ -136,13 +178,28 @@ class _ProcessWorker:
     def kill(self) -> None:
         with contextlib.suppress(Exception):
             self.conn.close()
+        with contextlib.suppress(Exception):
+            self._lifeline.close()
         if self.process.is_alive():
             self.process.kill()
         self.process.join(timeout=5)
 
 
+@dataclass(eq=False)
+class _Waiter:
+    owner: str | None
+    seq: int
+    future: asyncio.Future[_ProcessWorker | None]
+
+
 class BotPool:
-    """Runs ``BotJob`` s on ``workers`` processes (or threads), one job per worker at a time."""
+    """Runs ``BotJob`` s on ``workers`` processes (or threads), one job per worker at a time.
+
+    Waiting jobs are served least-used owner first (an owner is a match), the owner served
+    longest ago first among equals: each owner is charged the worker time its jobs take, and a
+    new owner starts level with the least-charged owner the pool knows, so arriving late earns
+    no credit and costs no waiting behind busier owners.
+    """
 
     def __init__(self, workers: int = 2, time_limit: float = 10.0, mode: str = "process") -> None:
         if mode not in ("process", "thread"):
@@ -156,52 +213,111 @@ class BotPool:
         self.mode = mode
         self._executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="bot")
         self._ctx = multiprocessing.get_context("spawn")
-        self._idle: asyncio.Queue[_ProcessWorker | None] | None = None
+        self._idle: list[_ProcessWorker | None] | None = None
+        self._waiting: list[_Waiter] = []
+        self._seq = itertools.count()
+        self._usage: dict[str | None, float] = {}
+        self._served: dict[str | None, float] = {}
         self._all: list[_ProcessWorker] = []
         self._lock = threading.Lock()
         self.timeouts = 0
         self.errors = 0
 
     async def start(self) -> None:
-        """Start the workers (in the background: the server does not wait for them)."""
-        self._idle = asyncio.Queue()
+        """Start the workers."""
+        self._idle = []
         if self.mode == "thread":
             for _ in range(self.workers):
-                self._idle.put_nowait(None)
+                self._release(None)
             return
         loop = asyncio.get_running_loop()
         for _ in range(self.workers):
             worker = await loop.run_in_executor(self._executor, _ProcessWorker, self._ctx)
             with self._lock:
                 self._all.append(worker)
-            self._idle.put_nowait(worker)
+            self._release(worker)
 
-    async def choose(self, job: BotJob) -> int:
-        """The agent's action for ``job``; ``BotTimeout`` or ``BotError`` when it fails."""
+    def limit_for(self, job: BotJob) -> float:
+        """The seconds ``job`` may take: its own limit, capped by the pool's."""
+        if job.time_limit is None or job.time_limit <= 0:
+            return self.time_limit
+        return min(self.time_limit, job.time_limit)
+
+    async def choose(self, job: BotJob, owner: str | None = None) -> int:
+        """The agent's action for ``job``; ``BotTimeout`` or ``BotError`` when it fails.
+
+        ``owner`` (a match id) is charged the worker time the job takes.
+        """
         if self._idle is None:
             raise BotError("the bot pool is not running")
-        worker = await self._idle.get()
+        worker = await self._acquire(owner)
         loop = asyncio.get_running_loop()
+        limit = self.limit_for(job)
+        started = time.monotonic()
         try:
             if worker is None:
                 future = loop.run_in_executor(self._executor, run_job, job)
                 try:
-                    return await asyncio.wait_for(future, self.time_limit)
+                    return await asyncio.wait_for(future, limit)
                 except TimeoutError:
-                    raise BotTimeout(f"no move within the {self.time_limit:g} s limit") from None
+                    raise BotTimeout(f"no move within the {limit:g} s limit") from None
                 except BotError:
                     raise
                 except Exception as exc:
                     raise BotError(f"{type(exc).__name__}: {exc}") from None
             try:
-                return await loop.run_in_executor(self._executor, worker.call, job, self.time_limit)
+                return await loop.run_in_executor(self._executor, worker.call, job, limit)
             except BotError as exc:
                 # A timed-out or dead worker is replaced by a fresh one.
                 if isinstance(exc, BotTimeout) or not worker.alive():
                     worker = await loop.run_in_executor(self._executor, self._replace, worker)
                 raise
         finally:
-            self._idle.put_nowait(worker)
+            self._charge(owner, time.monotonic() - started)
+            self._release(worker)
+
+    def forget(self, owner: str) -> None:
+        """Drop what ``owner`` was charged (its match is over)."""
+        self._usage.pop(owner, None)
+        self._served.pop(owner, None)
+
+    def _charge(self, owner: str | None, seconds: float) -> None:
+        self._usage[owner] = self._usage.get(owner, 0.0) + max(0.0, seconds)
+
+    def _priority(self, waiter: _Waiter) -> tuple[float, float, int]:
+        owner = waiter.owner
+        return (self._usage.get(owner, 0.0), self._served.get(owner, -1.0), waiter.seq)
+
+    async def _acquire(self, owner: str | None) -> _ProcessWorker | None:
+        assert self._idle is not None
+        if owner not in self._usage:
+            self._usage[owner] = min(self._usage.values(), default=0.0)
+        if self._idle and not self._waiting:
+            self._served[owner] = time.monotonic()
+            return self._idle.pop()
+        future: asyncio.Future[_ProcessWorker | None] = asyncio.get_running_loop().create_future()
+        waiter = _Waiter(owner, next(self._seq), future)
+        self._waiting.append(waiter)
+        try:
+            return await future
+        except asyncio.CancelledError:
+            if future.done() and not future.cancelled():
+                self._release(future.result())  # handed a worker, then cancelled: give it back
+            elif waiter in self._waiting:
+                self._waiting.remove(waiter)
+            raise
+
+    def _release(self, worker: _ProcessWorker | None) -> None:
+        """Return ``worker`` and hand free workers to the least-charged waiting owners."""
+        assert self._idle is not None
+        self._idle.append(worker)
+        while self._idle and self._waiting:
+            waiter = min(self._waiting, key=self._priority)
+            self._waiting.remove(waiter)
+            if waiter.future.done():  # cancelled while waiting
+                continue
+            self._served[waiter.owner] = time.monotonic()
+            waiter.future.set_result(self._idle.pop())
 
     def _replace(self, worker: _ProcessWorker) -> _ProcessWorker:
         worker.kill()
@@ -219,31 +335,195 @@ class BotPool:
         self._executor.shutdown(wait=False, cancel_futures=True)
 
 
+# --- difficulty levels -----------------------------------------------------------------
+MAX_SPEC = 200  # the agent column's width; a level's spec must fit
+
+
+class BotChoiceError(ValueError):
+    """A client asked for a bot the server does not offer (answered with 422)."""
+
+
 @dataclass(frozen=True)
-class BotChoice:
-    """A bot offered in the lobby: an agent spec with a label."""
+class BotLevel:
+    """A difficulty level the server offers.
 
-    spec: str
+    ``spec`` is the agent for games with heuristics; ``spec_without_heuristics`` the agent for
+    games that register none (``None``: the level is not offered for them). Both carry their
+    own per-move budget (e.g. ``mcts:iterations=200,seconds=1``); ``move_seconds`` is the hard
+    limit after which the pool stops the bot and plays a fallback move.
+    """
+
+    name: str
     label: str
+    spec: str
+    spec_without_heuristics: str | None = None
+    move_seconds: float = 2.0
+    default: bool = False
+
+    def spec_for(self, has_heuristics: bool) -> str | None:
+        """The agent spec for a game with or without heuristics (``None``: not offered)."""
+        return self.spec if has_heuristics else self.spec_without_heuristics
 
 
-# Known agents and the strengths the lobby offers; agents not listed appear with defaults.
-_PRESETS: dict[str, list[tuple[str, str]]] = {
-    "random": [("random", "Random (easiest)")],
-    "heuristic": [("heuristic", "Heuristic (medium)")],
-    "mcts": [
-        ("mcts:iterations=200", "MCTS 200 (hard)"),
-        ("mcts:iterations=800", "MCTS 800 (hardest, slow)"),
-    ],
-}
+DEFAULT_BOT_LEVELS: tuple[BotLevel, ...] = (
+    BotLevel("easy", "Easy — random legal moves", "random", "random", 2.0),
+    BotLevel(
+        "medium",
+        "Medium — greedy, the best-looking move",
+        "heuristic",
+        "mcts:iterations=50,rollout_depth=-1,seconds=0.5",
+        2.0,
+        default=True,
+    ),
+    BotLevel(
+        "hard",
+        "Hard — tree search (200 iterations, at most 1 s a move)",
+        "mcts:iterations=200,seconds=1",
+        "mcts:iterations=200,rollout_depth=-1,seconds=1",
+        3.0,
+    ),
+    BotLevel(
+        "expert",
+        "Expert — deeper tree search (800 iterations, at most 2 s a move)",
+        "mcts:iterations=800,seconds=2",
+        "mcts:iterations=800,rollout_depth=-1,seconds=2",
+        4.0,
+    ),
+)
 
 
-def bot_choices() -> list[BotChoice]:
-    """The bots the server offers: presets of every registered agent, weakest first."""
-    choices: list[BotChoice] = []
-    for name in agent_names():
-        for spec, label in _PRESETS.get(name, [(name, name)]):
-            choices.append(BotChoice(spec, label))
-    order = {n: i for i, n in enumerate(_PRESETS)}
-    choices.sort(key=lambda c: order.get(AgentSpec.parse(c.spec).name, len(order)))
-    return choices
+def parse_level(text: str) -> BotLevel:
+    """A level from ``NAME=SPEC`` or ``NAME=SPEC@SECONDS`` (the ``--bot-level`` option).
+
+    The spec is used for every game; ``SECONDS`` is its per-move limit (default 10).
+    """
+    name, sep, rest = text.partition("=")
+    spec, _, seconds = rest.rpartition("@") if "@" in rest else (rest, "", "")
+    name, spec = name.strip(), spec.strip()
+    if not sep or not name or not spec:
+        raise ValueError(f"a bot level is NAME=SPEC or NAME=SPEC@SECONDS, got {text!r}")
+    try:
+        limit = float(seconds) if seconds.strip() else 10.0
+    except ValueError:
+        raise ValueError(f"bot level {name!r}: {seconds!r} is not a number of seconds") from None
+    return BotLevel(name, f"{name} ({spec})", spec, spec, limit)
+
+
+@dataclass(frozen=True)
+class OfferedBot:
+    """A level as offered for one game: its agent spec and per-move limit there."""
+
+    level: BotLevel
+    spec: str
+    move_seconds: float
+
+
+@dataclass
+class BotCatalog:
+    """The levels a server offers, resolved per game; the only way a client gets a bot."""
+
+    levels: tuple[BotLevel, ...] = DEFAULT_BOT_LEVELS
+    time_limit: float = 10.0
+    _cache: dict[tuple[str, str], OfferedBot] = field(default_factory=dict, repr=False)
+
+    def __post_init__(self) -> None:
+        from farmstead.agents.registry import validate_spec
+
+        if not self.levels:
+            raise ValueError("a server needs at least one bot level")
+        names = [level.name for level in self.levels]
+        if len(set(names)) != len(names):
+            raise ValueError(f"bot level names must be unique, got {', '.join(names)}")
+        for level in self.levels:
+            if not level.name.isidentifier() or len(level.name) > 32:
+                raise ValueError(f"bot level name {level.name!r}: use letters, digits and _")
+            if not 0 < level.move_seconds <= 3600:
+                raise ValueError(f"bot level {level.name!r}: move_seconds must be in (0, 3600]")
+            for spec in (level.spec, level.spec_without_heuristics):
+                if spec is None:
+                    continue
+                if len(spec) > MAX_SPEC:
+                    raise ValueError(f"bot level {level.name!r}: spec longer than {MAX_SPEC}")
+                validate_spec(spec)
+
+    @property
+    def names(self) -> list[str]:
+        return [level.name for level in self.levels]
+
+    def offered(self, game: str | None = None) -> list[OfferedBot]:
+        """The levels offered for ``game`` (every level, with its default spec, for None)."""
+        result = []
+        for level in self.levels:
+            offered = self._offer(level, game)
+            if offered is not None:
+                result.append(offered)
+        return result
+
+    def _offer(self, level: BotLevel, game: str | None) -> OfferedBot | None:
+        has = True if game is None else _has_heuristics(game)
+        spec = level.spec_for(has)
+        if spec is None:
+            return None
+        return OfferedBot(level, spec, min(level.move_seconds, self.time_limit))
+
+    def resolve(self, requested: str, game: str) -> OfferedBot:
+        """The bot a client asked for: a level name, or exactly the spec a level has for
+        ``game`` (as ``GET /api/bots?game=`` lists it). Anything else is a ``BotChoiceError``
+        naming the levels."""
+        text = requested.strip()
+        offered = self.offered(game)
+        for bot in offered:
+            if text.lower() == bot.level.name.lower() or text == bot.spec:
+                return bot
+        shown = text if len(text) <= 60 else text[:57] + "..."
+        names = ", ".join(b.level.name for b in offered) or "none"
+        raise BotChoiceError(
+            f"{shown!r} is not a bot this server offers for this game; choose a level: {names}"
+        )
+
+    def for_stored(self, spec: str | None, game: str) -> OfferedBot:
+        """The level a stored bot seat plays at (matches restored from the database).
+
+        A spec that is exactly a level's (for this game) keeps that level; any other spec —
+        an older server's, or one given by a client before levels existed — plays at the
+        first level with the same agent, else at the weakest level. Nothing is clamped in
+        place: the stored spec stays in the log, the level decides the budget.
+        """
+        key = (spec or "", game)
+        cached = self._cache.get(key)
+        if cached is not None:
+            return cached
+        offered = self.offered(game) or [
+            OfferedBot(self.levels[0], "random", min(self.levels[0].move_seconds, self.time_limit))
+        ]
+        chosen = next((b for b in offered if b.spec == spec), None)
+        if chosen is None:
+            try:
+                name = AgentSpec.parse(spec or "").name
+            except Exception:
+                name = ""
+            chosen = next((b for b in offered if AgentSpec.parse(b.spec).name == name), None)
+        if chosen is None:
+            chosen = offered[0]
+        self._cache[key] = chosen
+        return chosen
+
+    def check_playable(self, bot: OfferedBot, game: Game) -> None:
+        """Raise ``BotChoiceError`` when the level's agent cannot play ``game``."""
+        from farmstead.agents.registry import make_agent
+        from farmstead.core.errors import FarmsteadError
+
+        try:
+            make_agent(bot.spec, Rng(0)).check_game(game)
+        except FarmsteadError as exc:
+            raise BotChoiceError(f"level {bot.level.name!r} cannot play this game: {exc}") from None
+
+
+def _has_heuristics(game: str) -> bool:
+    from farmstead.core.errors import FarmsteadError
+    from farmstead.core.registry import registration
+
+    try:
+        return registration(game).heuristics is not None
+    except FarmsteadError:
+        return False

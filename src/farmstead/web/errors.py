@@ -2,12 +2,13 @@
 
 Every error a client can provoke is answered as ``{"error": code, "message": text}`` with a 4xx
 status and a message a person understands; nothing changed. Anything unexpected becomes a 500
-with a generic message — tracebacks stay in the server log.
+with a generic message — tracebacks and database messages stay in the server log.
 """
 
 from __future__ import annotations
 
 import logging
+import math
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -20,6 +21,8 @@ from farmstead.core.errors import (
     InvalidPositionError,
     UnknownNameError,
 )
+from farmstead.web.bots import BotChoiceError
+from farmstead.web.inputs import InputError
 
 log = logging.getLogger(__name__)
 
@@ -59,14 +62,30 @@ class UnavailableError(WebError):
     code = "unavailable"
 
 
+class TooManyError(WebError):
+    """A client over its limits (match creation rate, unfinished matches)."""
+
+    status = 429
+    code = "rate_limited"
+
+    def __init__(self, message: str, retry_after: float | None = None) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
+
+
+MAX_MESSAGE = 500
+
+
 def error_body(code: str, message: str) -> dict[str, str]:
-    """The JSON body of every error answer."""
+    """The JSON body of every error answer (long messages are cut: they may echo input)."""
+    if len(message) > MAX_MESSAGE:
+        message = message[: MAX_MESSAGE - 3] + "..."
     return {"error": code, "message": message}
 
 
 def _validation_message(exc: RequestValidationError) -> str:
     parts = []
-    for err in exc.errors():
+    for err in exc.errors()[:5]:
         where = ".".join(str(p) for p in err.get("loc", ()) if p != "body")
         parts.append(f"{where}: {err.get('msg', 'invalid')}" if where else err.get("msg", ""))
     return "invalid request: " + "; ".join(parts)
@@ -77,7 +96,20 @@ def install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(WebError)
     async def _web_error(_request: Request, exc: WebError) -> JSONResponse:
-        return JSONResponse(error_body(exc.code, exc.message), status_code=exc.status)
+        headers = None
+        if isinstance(exc, TooManyError) and exc.retry_after is not None:
+            headers = {"Retry-After": str(max(1, math.ceil(exc.retry_after)))}
+        return JSONResponse(
+            error_body(exc.code, exc.message), status_code=exc.status, headers=headers
+        )
+
+    @app.exception_handler(InputError)
+    async def _input(_request: Request, exc: InputError) -> JSONResponse:
+        return JSONResponse(error_body(exc.code, exc.message), status_code=422)
+
+    @app.exception_handler(BotChoiceError)
+    async def _bot_choice(_request: Request, exc: BotChoiceError) -> JSONResponse:
+        return JSONResponse(error_body("invalid_bot", str(exc)), status_code=422)
 
     @app.exception_handler(IllegalActionError)
     async def _illegal(_request: Request, exc: IllegalActionError) -> JSONResponse:
@@ -85,7 +117,7 @@ def install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(InvalidParamError)
     async def _param(_request: Request, exc: InvalidParamError) -> JSONResponse:
-        return JSONResponse(error_body("invalid_param", str(exc)), status_code=400)
+        return JSONResponse(error_body("invalid_param", str(exc)), status_code=422)
 
     @app.exception_handler(InvalidPositionError)
     async def _position(_request: Request, exc: InvalidPositionError) -> JSONResponse:

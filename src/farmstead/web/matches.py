@@ -10,7 +10,13 @@ and a small cache of finished ones. It is the only writer of the log and keeps t
 * Chance outcomes are drawn by the server from ``Rng(derive_seed(seed, "chance", index))`` —
   one generator per log index — at the moment the position reaches the chance node, and are
   logged like any action. Rebuilding from the log (or re-drawing after a crash) is exact.
-* Bots move through the ``BotPool``; the event loop only applies their answers.
+* Bots move through the ``BotPool``; the event loop only applies their answers. A bot seat
+  plays one of the server's levels (``BotCatalog``): a new seat names one, a stored seat from
+  before levels existed plays at the level of its agent (``BotCatalog.for_stored``).
+* An action sent with an idempotency key is applied once: a repeat under the same key (by a
+  holder of the same seat) answers without acting. Keys are remembered per match, in memory.
+* Redeeming an invite swaps the seat's token for a fresh one; open sockets re-check their
+  seats at once, so the invite's token stops seeing and acting everywhere.
 
 All methods run on the event loop thread. The accepting step has no ``await`` inside, so steps
 of one match never interleave.
@@ -22,6 +28,7 @@ import asyncio
 import contextlib
 import hashlib
 import hmac
+import json
 import logging
 import secrets
 from collections import OrderedDict
@@ -30,20 +37,21 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from farmstead.agents.registry import validate_spec
-from farmstead.core.errors import FarmsteadError, IllegalActionError, InvalidParamError
+from farmstead.core.errors import FarmsteadError, IllegalActionError
 from farmstead.core.game import JSON, Game, PlayerId, State
 from farmstead.core.record import GameRecord
 from farmstead.core.registry import load_game
 from farmstead.core.rng import Rng, derive_seed
-from farmstead.web.bots import BotError, BotJob, BotPool
+from farmstead.web.bots import BotCatalog, BotError, BotJob, BotPool
 from farmstead.web.errors import (
     ConflictError,
     ForbiddenError,
     NotFoundError,
     StaleError,
+    TooManyError,
     UnavailableError,
 )
+from farmstead.web.inputs import InputError, build_game, check_json_shape, json_agrees
 from farmstead.web.storage import (
     ActionRow,
     MatchRow,
@@ -51,6 +59,7 @@ from farmstead.web.storage import (
     StaleWriteError,
     Storage,
     StorageError,
+    ValueTooLongError,
     now,
 )
 
@@ -59,6 +68,8 @@ log = logging.getLogger(__name__)
 HUMAN, BOT = "human", "bot"
 CHANCE_SEAT = int(PlayerId.CHANCE)
 MAX_NAME = 40
+IDEMPOTENCY_KEYS = 256  # remembered per match
+DB_DOWN = "the database is unavailable; try again shortly"
 
 
 def hash_token(token: str) -> str:
@@ -91,6 +102,7 @@ class Seat:
     name: str
     agent: str | None = None
     token_hash: str | None = None
+    level: str | None = None  # bots: the level the seat plays at
 
     @property
     def is_open(self) -> bool:
@@ -126,22 +138,32 @@ def labels_for(state: State, action: int) -> tuple[str, tuple[str, ...]]:
 
 @dataclass(frozen=True)
 class SeatRequest:
-    """What a creator asks for one seat: a human (mine, invited or open) or a bot."""
+    """What a creator asks for one seat: a human (mine, invited or open) or a bot level."""
 
     kind: str
     name: str | None = None
-    agent: str | None = None
+    level: str | None = None  # for bots: a level name (or a level's exact spec)
     claim: str = "me"  # for humans: "me" (creator's browser), "invite" (a link) or "open"
 
 
 @dataclass(eq=False)
 class Listener:
-    """A live connection watching a match, with the seats its tokens prove."""
+    """A live connection watching a match, with the seats its tokens prove (checked again
+    whenever a seat's token changes, so a revoked token stops seeing at once)."""
 
     seats: frozenset[int]
     preferred: int | None = None
     sent_index: int | None = None
     dirty: asyncio.Event = field(default_factory=asyncio.Event)
+    tokens: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Applied:
+    """An action accepted under an idempotency key: who sent it and what it was."""
+
+    seat: int
+    request: tuple[int | None, str]
 
 
 class LiveMatch:
@@ -161,6 +183,8 @@ class LiveMatch:
         self.bot_task: asyncio.Task[None] | None = None
         self.view_cache: dict[tuple[int, int | None], tuple[JSON, list[dict[str, Any]]]] = {}
         self.checkpoints: dict[int, State] = {}
+        self.applied: OrderedDict[str, Applied] = OrderedDict()
+        self.creator: str | None = None  # the client that created it (this server's run only)
 
     @property
     def version(self) -> int:
@@ -187,10 +211,13 @@ class LiveMatch:
                 held.add(seat.seat)
         return frozenset(held)
 
-    def changed(self) -> None:
-        """Drop cached views and wake every listener."""
+    def changed(self, tokens_changed: bool = False) -> None:
+        """Drop cached views and wake every listener (re-checking their seats when a seat's
+        token changed)."""
         self.view_cache.clear()
         for listener in self.listeners:
+            if tokens_changed:
+                listener.seats = self.seats_of(listener.tokens)
             listener.dirty.set()
 
     def view_parts(self, perspective: int | None) -> tuple[JSON, list[dict[str, Any]]]:
@@ -254,9 +281,12 @@ class MatchManager:
         bot_delay: float = 0.6,
         bot_step_delay: float = 0.08,
         finished_cache: int = 64,
+        catalog: BotCatalog | None = None,
+        max_open_per_client: int = 0,
     ) -> None:
         self.storage = storage
         self.bots = bots
+        self.catalog = catalog or BotCatalog(time_limit=bots.time_limit)
         self.bot_delay = bot_delay
         self.bot_step_delay = bot_step_delay
         self.live: dict[str, LiveMatch] = {}
@@ -264,6 +294,8 @@ class MatchManager:
         self.finished_cache = finished_cache
         self.broken: dict[str, str] = {}
         self.bot_fallbacks = 0
+        self.max_open_per_client = max_open_per_client
+        self.open_by_client: dict[str, set[str]] = {}
 
     # --- life cycle -----------------------------------------------------------------------
     async def start(self) -> None:
@@ -273,7 +305,7 @@ class MatchManager:
                 row = self.storage.load_match(match_id)
                 assert row is not None
                 match = self._rebuild(row)
-            except (FarmsteadError, ValueError, LookupError) as exc:
+            except (FarmsteadError, ValueError, LookupError, TypeError) as exc:
                 self.broken[match_id] = str(exc)
                 log.error("match %s cannot be restored: %s", match_id, exc)
                 continue
@@ -298,6 +330,9 @@ class MatchManager:
     def _rebuild(self, row: MatchRow) -> LiveMatch:
         game = load_game(row.game, row.players, **row.params)
         match = LiveMatch(row, game)
+        for seat in match.seats:
+            if seat.kind == BOT:
+                seat.level = self.catalog.for_stored(seat.agent, game.type.name).level.name
         state = match.state
         for entry in row.actions:
             if entry.index != len(match.log):
@@ -329,14 +364,24 @@ class MatchManager:
         if match_id in self.broken:
             raise ConflictError(f"match {match_id} cannot be restored: {self.broken[match_id]}")
         if not match_id.isascii() or not match_id.isalnum() or len(match_id) > 32:
-            raise NotFoundError(f"no match with id {match_id!r}")
+            shown = match_id if len(match_id) <= 40 else match_id[:37] + "..."
+            raise NotFoundError(f"no match with id {shown!r}")
         try:
             row = self.storage.load_match(match_id)
         except StorageError as exc:
-            raise UnavailableError(f"the database is unavailable: {exc}") from None
+            log.error("loading match %s: %s", match_id, exc)
+            raise UnavailableError(DB_DOWN) from None
         if row is None:
             raise NotFoundError(f"no match with id {match_id!r}")
-        match = self._rebuild(row)
+        try:
+            match = self._rebuild(row)
+        except StorageError as exc:
+            log.error("repairing match %s: %s", match_id, exc)
+            raise UnavailableError(DB_DOWN) from None
+        except (FarmsteadError, ValueError, LookupError, TypeError) as exc:
+            self.broken[match_id] = str(exc)
+            log.error("match %s cannot be restored: %s", match_id, exc)
+            raise ConflictError(f"match {match_id} cannot be restored: {exc}") from None
         if match.finished:
             self._cache_finished(match)
         else:  # created by another server on the same database
@@ -354,32 +399,50 @@ class MatchManager:
     def create(
         self,
         game_name: str,
-        players: int,
+        players: int | None,
         params: dict[str, Any],
         seats: Sequence[SeatRequest],
+        client: str | None = None,
     ) -> tuple[LiveMatch, dict[int, str]]:
         """A new match; returns it and the secret tokens issued (seat → token).
 
         Tokens are issued for human seats claimed as "me" or "invite"; "open" seats wait for
-        ``claim``. Raises ``InvalidParamError``/``UnknownNameError`` for bad requests.
+        ``claim``. Bots are the server's levels only. Bad requests raise ``InputError`` or
+        ``BotChoiceError`` (422) or ``UnknownGameError`` (404) before anything is written;
+        a client with ``max_open_per_client`` unfinished matches gets ``TooManyError``.
         """
-        game = load_game(game_name, players, **params)
+        if client is not None and self.max_open_per_client > 0:
+            mine = self.open_by_client.get(client, set())
+            if len(mine) >= self.max_open_per_client:
+                raise TooManyError(
+                    f"you already have {len(mine)} unfinished matches on this server (the "
+                    f"limit is {self.max_open_per_client}); finish one before starting another"
+                )
+        game = build_game(game_name, players if players is not None else len(seats), params)
         if len(seats) != game.num_players:
-            raise InvalidParamError(
+            raise InputError(
                 f"{game.type.long_name} with {game.num_players} players needs "
                 f"{game.num_players} seats, got {len(seats)}"
             )
         rows: list[SeatRow] = []
+        levels: dict[int, str] = {}
         tokens: dict[int, str] = {}
         for index, request in enumerate(seats):
             if request.kind == BOT:
-                if not request.agent:
-                    raise InvalidParamError(f"seat {index + 1}: a bot seat needs an agent")
-                spec = str(validate_spec(request.agent))
-                rows.append(SeatRow(index, BOT, clean_name(request.name, f"Bot {index + 1}"), spec))
+                if not request.level:
+                    names = ", ".join(self.catalog.names)
+                    raise InputError(f"seat {index + 1}: a bot seat needs a level ({names})")
+                try:
+                    bot = self.catalog.resolve(request.level, game.type.name)
+                    self.catalog.check_playable(bot, game)
+                except ValueError as exc:
+                    raise InputError(f"seat {index + 1}: {exc}", "invalid_bot") from None
+                levels[index] = bot.level.name
+                name = clean_name(request.name, f"Bot {index + 1}")
+                rows.append(SeatRow(index, BOT, name, bot.spec))
             elif request.kind == HUMAN:
                 if request.claim not in ("me", "invite", "open"):
-                    raise InvalidParamError(
+                    raise InputError(
                         f"seat {index + 1}: claim must be me, invite or open, got {request.claim!r}"
                     )
                 token_hash = None
@@ -389,9 +452,7 @@ class MatchManager:
                 name = clean_name(request.name, f"Player {index + 1}")
                 rows.append(SeatRow(index, HUMAN, name, None, token_hash))
             else:
-                raise InvalidParamError(
-                    f"seat {index + 1}: kind must be human or bot, got {request.kind!r}"
-                )
+                raise InputError(f"seat {index + 1}: kind must be human or bot")
         row = MatchRow(
             id=new_match_id(),
             game=game.type.name,
@@ -403,12 +464,23 @@ class MatchManager:
         )
         try:
             self.storage.create_match(row, rows)
+        except ValueTooLongError as exc:
+            log.error("creating a %s match: %s", game.type.name, exc)
+            raise InputError("a value of this request is longer than the server stores") from None
         except StorageError as exc:
-            raise UnavailableError(str(exc)) from None
+            log.error("creating a %s match: %s", game.type.name, exc)
+            raise UnavailableError(DB_DOWN) from None
         match = LiveMatch(row, game)
+        for index, level in levels.items():
+            match.seats[index].level = level
         self.live[match.id] = match
+        if client is not None:
+            match.creator = client
+            self.open_by_client.setdefault(client, set()).add(match.id)
         if match.state.is_chance_node():
-            self._step(match, None, None)
+            # The match exists now; if the draw cannot be saved it is retried by the next action.
+            with contextlib.suppress(UnavailableError):
+                self._step(match, None, None)
         self._schedule_bot(match)
         return match, tokens
 
@@ -422,11 +494,41 @@ class MatchManager:
         token = new_token()
         token_hash = hash_token(token)
         display = clean_name(name, target.name)
-        if not self.storage.claim_seat(match.id, seat, token_hash, display):
+        try:
+            claimed = self.storage.claim_seat(match.id, seat, token_hash, display)
+        except StorageError as exc:
+            log.error("match %s: claiming seat %d: %s", match.id, seat, exc)
+            raise UnavailableError(DB_DOWN) from None
+        if not claimed:
             raise ConflictError(f"seat {seat + 1} was just taken by someone else")
         target.token_hash = token_hash
         target.name = display
         match.changed()
+        return token
+
+    def join(self, match: LiveMatch, seat: int, invite: str) -> str:
+        """Redeem an invite token for ``seat``: the joiner gets a fresh secret token and the
+        invite token (the creator still has it) stops working at once, for every route and
+        every open socket. Returns the new token."""
+        target = self._seat(match, seat)
+        if target.kind != HUMAN or seat not in match.seats_of([invite]):
+            raise ForbiddenError(
+                f"this invite link is not valid for seat {seat + 1} (or it was already used; "
+                "ask for a new one)"
+            )
+        token = new_token()
+        token_hash = hash_token(token)
+        old_hash = target.token_hash
+        assert old_hash is not None
+        try:
+            replaced = self.storage.replace_seat_token(match.id, seat, old_hash, token_hash)
+        except StorageError as exc:
+            log.error("match %s: joining seat %d: %s", match.id, seat, exc)
+            raise UnavailableError(DB_DOWN) from None
+        if not replaced:
+            raise ConflictError(f"seat {seat + 1} was just joined by someone else")
+        target.token_hash = token_hash
+        match.changed(tokens_changed=True)
         return token
 
     def _seat(self, match: LiveMatch, seat: int) -> Seat:
@@ -445,13 +547,30 @@ class MatchManager:
         action_json: JSON = None,
         expect: int | None = None,
         seat: int | None = None,
-    ) -> int:
-        """Apply a human's action for one of the ``held`` seats; returns the acting seat.
+        key: str | None = None,
+    ) -> tuple[int, bool]:
+        """Apply a human's action for one of the ``held`` seats; returns the acting seat and
+        whether the request was a repeat of one already applied under the same idempotency
+        ``key`` (then nothing is applied again).
 
         Refuses (and changes nothing) when the game is over, the client's view is stale
         (``expect`` differs from the log length), the requester does not hold the seat that
-        must act, or the action is illegal.
+        must act, or the action is illegal. ``action_json`` must be the JSON of one of the
+        seat's legal actions (keys may be left out, none may disagree); chance events are the
+        server's to draw.
         """
+        if action_json is not None:
+            check_json_shape(action_json, "action_json")
+        request = (action, json.dumps(action_json, sort_keys=True))
+        if key is not None:
+            earlier = match.applied.get(key)
+            if earlier is not None and earlier.seat in held:
+                if earlier.request != request:
+                    raise InputError(
+                        "this idempotency key was already used for a different action; "
+                        "use a new key for each action"
+                    )
+                return earlier.seat, True
         if match.finished:
             raise ConflictError("this game is over; no more actions are accepted")
         if expect is not None and expect != match.version:
@@ -460,8 +579,11 @@ class MatchManager:
                 f"move {match.version}); look again and choose from the current position"
             )
         to_move = match.to_move()
-        if to_move is None:  # a chance node awaiting a database retry
-            raise UnavailableError("the game is waiting for the server; try again shortly")
+        if to_move is None:  # a chance draw that could not be saved: try it again now
+            self._step(match, None, None)
+            to_move = match.to_move()
+            if to_move is None or expect is not None:
+                raise StaleError("the game moved on (a chance event); look again")
         if seat is not None:
             self._seat(match, seat)
             if seat not in held:
@@ -476,14 +598,50 @@ class MatchManager:
             raise ForbiddenError("spectators cannot act; take a seat to play")
         else:
             raise ForbiddenError(f"it is not your turn: {match.seats[to_move].name} is to move")
+        if action is not None and action_json is not None:
+            raise InputError("give either 'action' or 'action_json', not both")
         if action_json is not None:
-            action = match.state.action_from_json(action_json)
+            action = self._action_from_json(match.state, action_json)
         if action is None:
             raise IllegalActionError("give an action id ('action') or its JSON ('action_json')")
+        if not match.state.is_legal(action):
+            match.state.check_action_id(action)  # an id outside the game: says so
+            raise IllegalActionError(
+                f"action {action} is not legal now; choose one from the view's 'legal' list"
+            )
         # _step applies the action to a clone first: an illegal one raises IllegalActionError
         # (with the acting seat's own words for it) before anything is written.
         self._step(match, seat, action)
-        return seat
+        if key is not None:
+            match.applied[key] = Applied(seat, request)
+            while len(match.applied) > IDEMPOTENCY_KEYS:
+                match.applied.popitem(last=False)
+        return seat, False
+
+    @staticmethod
+    def _action_from_json(state: State, doc: JSON) -> int:
+        """The legal action ``doc`` describes; ``IllegalActionError`` for anything else."""
+        try:
+            action = state.action_from_json(doc)
+        except FarmsteadError:
+            raise
+        except Exception as exc:  # a game's parser that trips over odd input
+            log.warning("action_from_json of %s failed: %r", state.game.type.name, exc)
+            raise IllegalActionError(
+                "action_json does not describe an action of this game"
+            ) from None
+        if isinstance(action, bool) or not isinstance(action, int) or not state.is_legal(action):
+            raise IllegalActionError(
+                "action_json is not one of your legal actions now; send the JSON of an action "
+                "from the view's 'legal' list (dice, draws and deals are the server's to make)"
+            )
+        if not json_agrees(doc, state.action_to_json(action)):
+            raise IllegalActionError(
+                "action_json does not describe one of your legal actions: it reads as "
+                f"'{state.action_to_string(action)}', which says otherwise (chance events such "
+                "as dice, draws and deals are the server's to make)"
+            )
+        return action
 
     def _step(self, match: LiveMatch, seat: int | None, action: int | None) -> None:
         """Apply ``action`` (if any) and the chance outcomes after it; log them; publish."""
@@ -512,13 +670,22 @@ class MatchManager:
             raise StaleError(str(exc)) from None
         except StorageError as exc:
             log.error("match %s: %s", match.id, exc)
-            raise UnavailableError(f"the move could not be saved: {exc}") from None
+            raise UnavailableError(
+                "the move could not be saved (the database is unavailable); try again shortly"
+            ) from None
         match.state = state
         match.log.extend(entries)
         if finished is not None:
             match.finished_at, match.returns = finished[0], list(finished[1])
             self.live.pop(match.id, None)
             self._cache_finished(match)
+            self.bots.forget(match.id)
+            if match.creator is not None:
+                mine = self.open_by_client.get(match.creator)
+                if mine is not None:
+                    mine.discard(match.id)
+                    if not mine:
+                        del self.open_by_client[match.creator]
         match.changed()
         self._schedule_bot(match)
 
@@ -560,16 +727,21 @@ class MatchManager:
             match.bot_task = None
 
     async def _bot_action(self, match: LiveMatch, seat: int, version: int) -> int:
-        spec = match.seats[seat].agent or "random"
-        job = BotJob.make(
-            match.game, match.state.to_json(), spec, derive_seed(match.seed, "bot", seat, version)
-        )
+        bot = self.catalog.for_stored(match.seats[seat].agent, match.game.type.name)
+        spec = bot.spec
         try:
-            action = await self.bots.choose(job)
+            job = BotJob.make(
+                match.game,
+                match.state.to_json(),
+                spec,
+                derive_seed(match.seed, "bot", seat, version),
+                bot.move_seconds,
+            )
+            action = await self.bots.choose(job, match.id)
             if match.version != version or match.state.is_legal(action):
                 return action
             log.warning("match %s: bot %s chose illegal action %s", match.id, spec, action)
-        except BotError as exc:
+        except (BotError, FarmsteadError) as exc:
             log.warning("match %s: bot %s failed (%s); playing a random move", match.id, spec, exc)
         self.bot_fallbacks += 1
         fallback = Rng(derive_seed(match.seed, "fallback", version))
@@ -580,4 +752,5 @@ class MatchManager:
         try:
             return self.storage.list_matches(finished=finished, limit=limit)
         except StorageError as exc:
-            raise UnavailableError(str(exc)) from None
+            log.error("listing matches: %s", exc)
+            raise UnavailableError(DB_DOWN) from None

@@ -95,6 +95,22 @@ class StaleWriteError(StorageError):
     """An action index that is already in the log (another writer got there first)."""
 
 
+class ValueTooLongError(StorageError, ValueError):
+    """A value longer than its column allows; refused before the database sees it, so that
+    SQLite (which would store it) and PostgreSQL (which would refuse it) behave alike."""
+
+
+def check_lengths(table: Table, values: dict[str, Any]) -> None:
+    """Raise ``ValueTooLongError`` for any string longer than its column's declared length."""
+    for key, value in values.items():
+        column = table.c.get(key)
+        length = getattr(column.type, "length", None) if column is not None else None
+        if length is not None and isinstance(value, str) and len(value) > length:
+            raise ValueTooLongError(
+                f"{table.name}.{key} holds at most {length} characters, got {len(value)}"
+            )
+
+
 @dataclass(frozen=True)
 class SeatRow:
     """One seat as stored."""
@@ -242,32 +258,32 @@ class Storage:
     # --- writes ---------------------------------------------------------------------------
     def create_match(self, match: MatchRow, seats: Sequence[SeatRow]) -> None:
         """Insert a new match and its seats in one transaction."""
+        match_values = {
+            "id": match.id,
+            "game": match.game,
+            "players": match.players,
+            "params": json.dumps(match.params, sort_keys=True),
+            "seed": match.seed,
+            "created_at": match.created_at,
+        }
+        seat_values = [
+            {
+                "match_id": match.id,
+                "seat": s.seat,
+                "kind": s.kind,
+                "agent": s.agent,
+                "name": s.name,
+                "token_hash": s.token_hash,
+            }
+            for s in seats
+        ]
+        check_lengths(matches_table, match_values)
+        for values in seat_values:
+            check_lengths(seats_table, values)
         try:
             with self.engine.begin() as conn:
-                conn.execute(
-                    matches_table.insert().values(
-                        id=match.id,
-                        game=match.game,
-                        players=match.players,
-                        params=json.dumps(match.params, sort_keys=True),
-                        seed=match.seed,
-                        created_at=match.created_at,
-                    )
-                )
-                conn.execute(
-                    seats_table.insert(),
-                    [
-                        {
-                            "match_id": match.id,
-                            "seat": s.seat,
-                            "kind": s.kind,
-                            "agent": s.agent,
-                            "name": s.name,
-                            "token_hash": s.token_hash,
-                        }
-                        for s in seats
-                    ],
-                )
+                conn.execute(matches_table.insert().values(**match_values))
+                conn.execute(seats_table.insert(), seat_values)
         except IntegrityError as exc:
             raise StorageError(f"could not create match {match.id}: {exc.orig}") from None
         except SQLAlchemyError as exc:
@@ -307,6 +323,7 @@ class Storage:
 
     def claim_seat(self, match_id: str, seat: int, token_hash: str, name: str) -> bool:
         """Give an open human seat its token hash (and name); False if it was not open."""
+        check_lengths(seats_table, {"token_hash": token_hash, "name": name})
         try:
             with self.engine.begin() as conn:
                 result = conn.execute(
@@ -318,6 +335,26 @@ class Storage:
                         seats_table.c.token_hash.is_(None),
                     )
                     .values(token_hash=token_hash, name=name)
+                )
+                return bool(result.rowcount == 1)
+        except SQLAlchemyError as exc:
+            raise StorageError(_describe(exc)) from None
+
+    def replace_seat_token(self, match_id: str, seat: int, old_hash: str, new_hash: str) -> bool:
+        """Swap a human seat's token hash (an invite redeemed); False if it was not ``old_hash``
+        any more (someone else redeemed it first)."""
+        check_lengths(seats_table, {"token_hash": new_hash})
+        try:
+            with self.engine.begin() as conn:
+                result = conn.execute(
+                    update(seats_table)
+                    .where(
+                        seats_table.c.match_id == match_id,
+                        seats_table.c.seat == seat,
+                        seats_table.c.kind == "human",
+                        seats_table.c.token_hash == old_hash,
+                    )
+                    .values(token_hash=new_hash)
                 )
                 return bool(result.rowcount == 1)
         except SQLAlchemyError as exc:

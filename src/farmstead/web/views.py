@@ -17,8 +17,9 @@ from __future__ import annotations
 from typing import Any
 
 from farmstead.core.data import DataItem
-from farmstead.core.game import GameType, ParamSpec
+from farmstead.core.game import ParamSpec
 from farmstead.core.record import winners
+from farmstead.core.registry import GameRegistration
 from farmstead.web.matches import BOT, LiveMatch, LogEntry, Seat
 from farmstead.web.storage import MatchRow
 
@@ -38,12 +39,14 @@ def param_json(spec: ParamSpec) -> dict[str, Any]:
     }
 
 
-def game_json(gtype: GameType, board: str | None) -> dict[str, Any]:
-    """A game in the lobby: rules summary, player range, params and its board module."""
+def game_json(record: GameRegistration, board: str | None, board_css: str | None) -> dict[str, Any]:
+    """A game in the lobby: rules summary, player range, params and its board's URLs."""
+    gtype = record.game.type
     return {
         "name": gtype.name,
         "long_name": gtype.long_name,
         "description": gtype.description,
+        "rules_summary": record.rules_summary,
         "min_players": gtype.min_players,
         "max_players": gtype.max_players,
         "has_chance": gtype.has_chance,
@@ -52,6 +55,7 @@ def game_json(gtype: GameType, board: str | None) -> dict[str, Any]:
         "proposed_note": gtype.proposed_note,
         "has_data": bool(gtype.data_files),
         "board": board,
+        "board_css": board_css,
     }
 
 
@@ -64,6 +68,7 @@ def data_item_json(item: DataItem) -> dict[str, Any]:
         "source": item.source,
         "note": item.note,
         "value": item.value,
+        "field_provenance": {k: v.lower() for k, v in item.field_provenance.items()},
     }
 
 
@@ -74,6 +79,7 @@ def seat_json(seat: Seat) -> dict[str, Any]:
         "kind": seat.kind,
         "name": seat.name,
         "agent": seat.agent if seat.kind == BOT else None,
+        "level": seat.level if seat.kind == BOT else None,
         "open": seat.is_open,
     }
 

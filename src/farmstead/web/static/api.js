@@ -97,6 +97,7 @@ export const NAMED_COLOURS = {
   yellow: "#d9b310",
   white: "#f4f1e8",
   green: "#2e9e4f",
+  black: "#303030",
 };
 
 export function seatLabel(match, seat) {

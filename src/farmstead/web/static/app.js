@@ -49,9 +49,14 @@ window.addEventListener("popstate", route);
 // ---------------------------------------------------------------------------------------
 // Lobby
 
-async function quickStart(game, bots, botSpec) {
+/** The bot level to preselect: the one the server marks as default, else the first. */
+function defaultLevel(bots) {
+  return (bots.find((b) => b.default) || bots[0] || { level: "easy" }).level;
+}
+
+async function quickStart(game, bots, botLevel) {
   const seats = [{ kind: "human", claim: "me", name: "You" }];
-  for (let i = 0; i < bots; i++) seats.push({ kind: "bot", agent: botSpec });
+  for (let i = 0; i < bots; i++) seats.push({ kind: "bot", level: botLevel });
   const created = await api("/api/matches", { method: "POST", body: { game: game.name, seats } });
   navigate(created.url);
 }
@@ -76,8 +81,8 @@ async function lobbyPage() {
   const [{ games }, { bots }, all] = await Promise.all([
     api("/api/games"), api("/api/bots"), api("/api/matches?status=all&limit=60"),
   ]);
-  // A quick game: the heuristic bot plays short, sensible turns; else the first bot offered.
-  const quick = (bots.find((b) => b.spec.startsWith("heuristic")) || bots[0] || { spec: "random" }).spec;
+  // A quick game: the server's default level (short, sensible turns); else the first offered.
+  const quick = defaultLevel(bots);
   const cards = games.map((g) =>
     h("article", { class: "game-card", dataset: { game: g.name } },
       h("h2", {}, g.long_name),
@@ -186,7 +191,7 @@ async function newMatchPage() {
     h("option", { value: "human:me" }, "Human — on this device"),
     h("option", { value: "human:invite" }, "Human — friend with an invite link"),
     h("option", { value: "human:open" }, "Human — open seat in the lobby"),
-    ...bots.map((b) => h("option", { value: `bot:${b.spec}` }, `Bot — ${b.label}`)),
+    ...bots.map((b) => h("option", { value: `bot:${b.level}` }, `Bot — ${b.label}`)),
   ];
 
   function drawSeats() {
@@ -194,8 +199,7 @@ async function newMatchPage() {
     const old = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
     seatsBox.replaceChildren(...Array.from({ length: n }, (_, i) => {
       const select = h("select", { id: `seat-${i}`, name: `seat-${i}`, "aria-label": `Seat ${i + 1}` }, seatChoices());
-      const defaultBot = (bots.find((b) => b.spec.startsWith("heuristic")) || bots[0] || { spec: "random" }).spec;
-      select.value = old[i] || (i === 0 ? "human:me" : `bot:${defaultBot}`);
+      select.value = old[i] || (i === 0 ? "human:me" : `bot:${defaultLevel(bots)}`);
       const name = h("input", { type: "text", id: `seat-name-${i}`, placeholder: `Seat ${i + 1} name (optional)`, maxlength: 40 });
       return h("div", { class: "seat-row" }, h("span", { class: "seat-number" }, `Seat ${i + 1}`), select, name);
     }));
@@ -224,7 +228,7 @@ async function newMatchPage() {
     const seats = [...seatsBox.querySelectorAll(".seat-row")].map((row) => {
       const [kind, rest] = row.querySelector("select").value.split(/:(.*)/s);
       const name = row.querySelector("input").value.trim() || undefined;
-      return kind === "bot" ? { kind, agent: rest, name } : { kind, claim: rest, name };
+      return kind === "bot" ? { kind, level: rest, name } : { kind, claim: rest, name };
     });
     const params = {};
     for (const input of paramsBox.querySelectorAll("input, select")) {
@@ -275,7 +279,11 @@ async function rulesDataPage(name) {
     rows.push(h("tr", { class: `prov-${item.provenance}` },
       h("td", {}, h("strong", {}, item.name), h("br"), h("small", { class: "muted" }, item.file)),
       h("td", {}, h("span", { class: `badge ${item.provenance}` }, item.provenance)),
-      h("td", {}, entries.length ? h("dl", {}, entries.map(([k, v]) => [h("dt", {}, k), h("dd", {}, valueView(v))])) : ""),
+      h("td", {}, entries.length ? h("dl", {}, entries.map(([k, v]) => {
+        const tag = (item.field_provenance || {})[k];
+        const badge = tag && tag !== item.provenance ? [" ", h("span", { class: `badge ${tag}` }, tag)] : [];
+        return [h("dt", {}, k, ...badge), h("dd", {}, valueView(v))];
+      })) : ""),
       h("td", {}, item.source ? h("div", {}, `Source: ${item.source}`) : null, item.note ? h("div", { class: "muted" }, item.note) : null)));
   }
   setPage(

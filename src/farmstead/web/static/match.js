@@ -1,10 +1,14 @@
 // The game page: live view over a WebSocket, the board, the event log, the result screen.
-import { api, h, toast, seatLabel, SEAT_COLOURS, NAMED_COLOURS } from "/static/api.js";
+import { api, h, toast, seatLabel } from "/static/api.js";
 import * as genericBoard from "/static/board-generic.js";
+import { seatColour } from "/static/board-kit.js";
 
 /** Load a game's board module (or the generic board) and its one-time setup data. */
 export async function loadBoard(game) {
   let board = genericBoard;
+  if (game.board_css && !document.querySelector(`link[data-board="${game.name}"]`)) {
+    document.head.append(h("link", { rel: "stylesheet", href: game.board_css, "data-board": game.name }));
+  }
   if (game.board) {
     try {
       board = await import(game.board);
@@ -15,12 +19,6 @@ export async function loadBoard(game) {
   }
   const data = board.setup ? await board.setup(game) : null;
   return { board, data };
-}
-
-/** Colour of a seat: the observation's named colour when the game has one. */
-export function seatColour(observation, seat) {
-  const named = observation && Array.isArray(observation.seats) && observation.seats[seat] && observation.seats[seat].colour;
-  return (named && NAMED_COLOURS[named]) || SEAT_COLOURS[seat % SEAT_COLOURS.length];
 }
 
 function resultText(match) {
