@@ -64,19 +64,19 @@ def test_bot_workers_exit_when_the_server_is_killed(tmp_path: Path) -> None:
             answer = http.post("/api/matches", json={"game": "rancho", "seats": slow})
             assert answer.status_code == 201, answer.text
         pid = server.process.pid
-        spawned = children(pid)
-        assert len(spawned) >= 2  # two workers (and the resource tracker)
-        # Wait until both workers are deep in a search.
-        deadline = time.monotonic() + 20
+        # Wait until the workers are in a search (on a loaded machine, at least one of them
+        # is seen burning CPU; every child the server has then is checked after the kill).
+        deadline = time.monotonic() + 60
         while True:
+            spawned = children(pid)
             before = {p: cpu_seconds(p) for p in spawned}
             time.sleep(0.5)
-            busy = [p for p in spawned if cpu_seconds(p) - before[p] > 0.2]
-            if len(busy) >= 2:
+            busy = [p for p in spawned if cpu_seconds(p) - before[p] > 0.05]
+            if len(spawned) >= 2 and busy:
                 break
             assert time.monotonic() < deadline, "the bots never started searching"
         server.kill()
-        deadline = time.monotonic() + 5
+        deadline = time.monotonic() + 10
         while any(running_pid(p) for p in spawned) and time.monotonic() < deadline:
             time.sleep(0.1)
         left = [p for p in spawned if running_pid(p)]
