@@ -134,6 +134,8 @@ def _worker_main(conn: Connection, lifeline: Connection | None = None) -> None:
             target=_exit_when_closed, args=(lifeline,), name="lifeline", daemon=True
         ).start()
     _warm_up()
+    with contextlib.suppress(OSError):
+        conn.send(("ready", None))
     while True:
         try:
             job = conn.recv()
@@ -146,8 +148,16 @@ def _worker_main(conn: Connection, lifeline: Connection | None = None) -> None:
                 conn.send(("error", f"{type(exc).__name__}: {exc}"))
 
 
+READY_SECONDS = 120.0
+"""How long a new worker may take to import the games before it must say it is ready."""
+
+
 class _ProcessWorker:
-    """One worker process, the server's end of its pipe and of its lifeline."""
+    """One worker process, the server's end of its pipe and of its lifeline.
+
+    The constructor returns once the worker has imported every game and said it is ready, so
+    a move's time limit never includes the worker's start-up.
+    """
 
     def __init__(self, ctx: Any) -> None:
         self.conn, child = ctx.Pipe(duplex=True)
@@ -156,6 +166,16 @@ class _ProcessWorker:
         self.process.start()
         child.close()
         watched.close()
+        self._wait_ready()
+
+    def _wait_ready(self) -> None:
+        try:
+            ready = self.conn.poll(READY_SECONDS) and self.conn.recv() == ("ready", None)
+        except (EOFError, OSError):
+            ready = False
+        if not ready:
+            self.kill()
+            raise BotError(f"a bot worker did not start within {READY_SECONDS:g} s")
 
     def call(self, job: BotJob, timeout: float) -> int:
         try:
