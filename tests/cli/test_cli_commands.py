@@ -170,9 +170,24 @@ def test_check_runs_the_conformance_checker() -> None:
 
 
 def test_bench_reports_decisions_per_second_and_clone_cost() -> None:
-    code, out = run("bench", "rancho", "--seconds", "0.3")
+    code, out = run("bench", "rancho", "--seconds", "0.3", "--mcts-seconds", "0.3")
     assert code == 0, out
     assert "decisions/s" in out and "clone" in out
+    line = next(text for text in out.splitlines() if text.startswith("rancho:"))
+    rate = line.split("mcts ")[1].split(" iterations/s")[0].replace(",", "")
+    assert float(rate) > 0, line
+
+
+def test_bench_mcts_counts_the_iterations_of_its_searches() -> None:
+    """The MCTS figure is iterations actually searched over the time spent searching."""
+    from farmstead.core.registry import load_game
+    from farmstead.lab.benchmark import benchmark_mcts
+
+    result = benchmark_mcts(load_game("animal_farm"), seconds=0.2, seed=1, iterations=20)
+    assert result.searches >= 1
+    assert result.iterations == 20 * result.searches
+    assert result.iterations_per_second == result.iterations / result.seconds
+    assert "prior=2" in result.settings  # the game's recommended mcts settings are used
 
 
 def test_play_never_names_a_bots_drawn_tile() -> None:
@@ -223,3 +238,24 @@ def test_agents_for_a_game_shows_its_recommended_settings() -> None:
 def test_agents_for_an_unknown_game_is_a_clean_error() -> None:
     code, out = run("agents", "chess")
     assert code == 2 and "unknown game 'chess'" in out and "Traceback" not in out
+
+
+def test_ladder_refuses_unknown_games_and_bad_budgets(tmp_path: Path) -> None:
+    code, out = run("ladder", "no_such_game", "--out", str(tmp_path), "--no-progress")
+    assert code == 2 and "rancho" in out  # the valid names are listed
+    code, out = run("ladder", "rancho", "--budgets", "10,20", "--out", str(tmp_path))
+    assert code == 2 and "three mcts budgets" in out
+    code, out = run("ladder", "--out", str(tmp_path))
+    assert code == 2 and "--all" in out
+
+
+def test_play_resolves_bot_levels_from_the_games_own_table() -> None:
+    """``bot:LEVEL`` plays the spec of the game's level table (Rancho: hard is the planner);
+    an unknown level fails naming the levels."""
+    from farmstead.cli.play_cmd import _resolve_levels
+    from farmstead.games.rancho.heuristics import BOT_LEVELS
+
+    assert _resolve_levels("rancho", "human,bot:hard") == "human," + BOT_LEVELS["hard"]
+    assert _resolve_levels("rancho", "bot:Easy,random") == "random,random"
+    code, out = run("play", "rancho", "--players", "human,bot:godlike", input="quit\n")
+    assert code == 2 and "easy" in out and "expert" in out

@@ -12,6 +12,7 @@ from web_toy_games import SecretDraftGame
 from webtools import create_toy, human_seats
 
 from farmstead.agents import registry as agent_registry
+from farmstead.core.registry import registration
 from farmstead.web.bots import (
     DEFAULT_BOT_LEVELS,
     BotCatalog,
@@ -95,8 +96,10 @@ def test_lobby_offers_the_server_levels_weakest_first(client: Any) -> None:
     # Per game: a game without heuristics gets searches that need none.
     toy = {b["level"]: b for b in client.get("/api/bots?game=toy_secret").json()["bots"]}
     assert toy["medium"]["spec"].startswith("mcts:") and "rollout_depth=-1" in toy["medium"]["spec"]
+    # A game with its own level table (Heuristics.levels) is offered that table.
     rancho = {b["level"]: b for b in client.get("/api/bots?game=rancho").json()["bots"]}
-    assert rancho["medium"]["spec"] == "heuristic"
+    table = registration("rancho").heuristics.levels  # type: ignore[union-attr]
+    assert {level: bot["spec"] for level, bot in rancho.items()} == dict(table)
     assert client.get("/api/bots?game=chess").status_code == 404
     # Every level of every game is a spec with a budget the server sets.
     catalog = BotCatalog()

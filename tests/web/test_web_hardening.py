@@ -48,7 +48,8 @@ def test_raw_agent_specs_are_refused_and_levels_are_offered(client: TestClient) 
     assert created.status_code == 201, created.text
     assert created.json()["seats"][1]["level"] == "hard"
     seat = client.get(f"/api/matches/{created.json()['id']}").json()["match"]["seats"][1]
-    assert seat["level"] == "hard" and "seconds=" in seat["agent"]
+    offered = {b["level"]: b for b in client.get("/api/bots?game=rancho").json()["bots"]}
+    assert seat["level"] == "hard" and seat["agent"] == offered["hard"]["spec"]
     # The exact spec a level lists is the same choice (older clients send agent specs).
     seats = [{"kind": "human"}, {"kind": "bot", "agent": "random"}]
     again = client.post("/api/matches", json={"game": "rancho", "seats": seats})
@@ -58,20 +59,23 @@ def test_raw_agent_specs_are_refused_and_levels_are_offered(client: TestClient) 
 def test_a_restored_match_with_an_unbounded_spec_plays_at_a_level(
     toy_game: type, db_url: str, make_client: Any
 ) -> None:
-    """Matches stored before levels existed keep working at the level of their agent."""
+    """Matches stored before levels existed keep working at the level of their agent.
+
+    The toy game has no heuristics and so the server's default table, whose first search
+    level is medium (0.5 s a move)."""
     storage = Storage(db_url)
     seats = [
         SeatRow(0, "bot", "Old bot", "mcts:iterations=1000000000"),
         SeatRow(1, "human", "Me", None, None),
     ]
-    row = MatchRow("oldmatch1", "rancho", 2, {"first_player": "0"}, 7, now(), seats=seats)
+    row = MatchRow("oldmatch1", "toy_secret", 2, {}, 7, now(), seats=seats)
     storage.create_match(row, seats)
     storage.close()
     client = make_client(bot_time_limit=8.0)
     started = time.monotonic()
     view = wait_for(client, "oldmatch1", lambda v: v["match"]["to_move"] == 1, timeout=8)
-    assert time.monotonic() - started < 4.0  # not the 8 s time limit: hard's 1 s budget
-    assert view["match"]["seats"][0]["level"] == "hard"
+    assert time.monotonic() - started < 4.0  # not the 8 s time limit: medium's 0.5 s budget
+    assert view["match"]["seats"][0]["level"] == "medium"
     assert client.app.state.manager.bot_fallbacks == 0
 
 

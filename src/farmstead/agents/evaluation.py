@@ -4,7 +4,8 @@ A game's registration record (``farmstead.core.registry.GameRegistration``) may 
 ``Heuristics``: ``evaluate(state, seat) -> float`` in [-1, 1] for any non-terminal state,
 optionally ``evaluate_all(state)`` (every seat at once, when that is cheaper) and
 ``search_settings`` (per agent name, the parameter values that suit the game better than the
-agent's defaults, e.g. ``{"mcts": {"prior": 2}}``). Agents look them up by the game's registry
+agent's defaults, e.g. ``{"mcts": {"prior": 2}}``) and ``policy`` (the game's own move chooser,
+which the heuristic agent plays instead of its greedy one-ply choice). Agents look them up by the game's registry
 name, never by importing a game.
 """
 
@@ -12,15 +13,23 @@ from __future__ import annotations
 
 from farmstead.core.errors import FarmsteadError, UnknownGameError
 from farmstead.core.game import Game, State
-from farmstead.core.registry import EvaluateAllFn, EvaluateFn, Heuristics, registration
+from farmstead.core.registry import (
+    EvaluateAllFn,
+    EvaluateFn,
+    Heuristics,
+    PolicyFn,
+    registration,
+)
 
 __all__ = [
     "EvaluateAllFn",
     "EvaluateFn",
     "NoHeuristicsError",
+    "PolicyFn",
     "evaluate_all_from",
     "load_evaluate",
     "load_evaluate_all",
+    "load_policy",
     "load_search_settings",
     "terminal_values",
 ]
@@ -58,6 +67,14 @@ def load_evaluate_all(game: Game) -> EvaluateAllFn:
     if heuristics.evaluate_all is not None:
         return heuristics.evaluate_all
     return evaluate_all_from(heuristics.evaluate)
+
+
+def load_policy(game: Game) -> PolicyFn | None:
+    """The game's own move chooser (``Heuristics.policy``), or ``None`` when it has none.
+
+    ``NoHeuristicsError`` when the game has no heuristics at all.
+    """
+    return _heuristics(game).policy
 
 
 def load_search_settings(game: Game, agent: str) -> dict[str, object]:

@@ -5,7 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from farmstead.agents.base import Agent
-from farmstead.agents.evaluation import EvaluateFn, load_evaluate, terminal_values
+from farmstead.agents.evaluation import (
+    EvaluateFn,
+    PolicyFn,
+    load_evaluate,
+    load_policy,
+    terminal_values,
+)
 from farmstead.core.game import Game, ParamSpec, State
 from farmstead.core.rng import Rng
 
@@ -23,6 +29,10 @@ class HeuristicAgent(Agent):
 
     ``evaluate`` may be injected (tests, games outside the registry); by default it is the
     ``evaluate`` of the game's registered heuristics.
+
+    When the game's heuristics carry a ``policy`` (a game's own planner, e.g. Rancho's, which
+    builds whole exchanges instead of rating half-built ones) and ``plan`` is true, the agent
+    plays that policy's action instead; ``plan=false`` keeps the greedy one-ply choice.
     """
 
     name = "heuristic"
@@ -42,6 +52,12 @@ class HeuristicAgent(Agent):
             "consecutive chance nodes resolved after an action before evaluating",
             minimum=0,
         ),
+        ParamSpec(
+            "plan",
+            bool,
+            True,
+            "play the game's own planner (its heuristics' policy) when it has one",
+        ),
     )
 
     def __init__(self, rng: Rng, evaluate: EvaluateFn | None = None, **params: Any) -> None:
@@ -49,6 +65,7 @@ class HeuristicAgent(Agent):
         self._injected = evaluate
         self._evaluate: EvaluateFn | None = evaluate
         self._game_name: str | None = None
+        self._policy: PolicyFn | None = None
 
     def check_game(self, game: Game) -> None:
         self._evaluator(game)
@@ -58,6 +75,7 @@ class HeuristicAgent(Agent):
             return self._injected
         if self._evaluate is None or self._game_name != game.type.name:
             self._evaluate = load_evaluate(game)
+            self._policy = load_policy(game) if self.config["plan"] else None
             self._game_name = game.type.name
         return self._evaluate
 
@@ -67,6 +85,8 @@ class HeuristicAgent(Agent):
             return actions[0]
         seat = state.current_player()
         evaluate = self._evaluator(state.game)
+        if self._policy is not None:
+            return self._policy(state, seat, self.rng)
         best_value = float("-inf")
         best: list[int] = []
         for action in actions:

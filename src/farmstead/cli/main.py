@@ -33,6 +33,7 @@ COMMAND_MODULES = (
     "report_cmd",
     "sweep_cmd",
     "env_cmd",
+    "ladder_cmd",
 )
 
 for _module in COMMAND_MODULES:

@@ -88,7 +88,10 @@ def _ask(state: State, seat: int) -> int | None:
 def play_command(
     game: Annotated[str, typer.Argument(help="registry key, e.g. rancho")],
     players: Annotated[
-        str, typer.Option(help="one per seat: human or an agent spec")
+        str,
+        typer.Option(
+            help="one per seat: human, an agent spec, or bot:LEVEL (easy, medium, hard, expert)"
+        ),
     ] = "human,random",
     seed: Annotated[
         int | None, typer.Option(help="seed for dice, draws and bots (default: random)")
@@ -100,6 +103,7 @@ def play_command(
 ) -> None:
     """Play a game in the terminal against bots or in hot-seat."""
     with user_errors():
+        players = _resolve_levels(game, players)
         specs = [str(spec) for spec in AgentSpec.parse_list(players)]
     with user_errors():
         configured = load_game(game, players=len(specs), **parse_params(param))
@@ -160,6 +164,32 @@ def play_command(
         )
         record.write_text(json.dumps(doc.to_json(), indent=1), encoding="utf-8")
         console.print(f"Record written to {record}")
+
+
+def _resolve_levels(game: str, players: str) -> str:
+    """``players`` with every ``bot:LEVEL`` item replaced by the spec of that level for
+    ``game`` (its own level table, else the server's defaults); an unknown level raises
+    ``InvalidParamError`` naming the levels."""
+    from farmstead.core.errors import InvalidParamError
+    from farmstead.core.registry import registration
+    from farmstead.web.bots import DEFAULT_BOT_LEVELS
+
+    heuristics = registration(game).heuristics
+    table = {level.name: level.spec_for(heuristics is not None) for level in DEFAULT_BOT_LEVELS}
+    if heuristics is not None:
+        table.update(heuristics.levels)
+    items = []
+    for item in players.split(","):
+        name, sep, level = item.strip().partition(":")
+        if name == "bot" and sep:
+            spec = table.get(level.strip().lower())
+            if spec is None:
+                valid = ", ".join(k for k, v in table.items() if v is not None)
+                raise InvalidParamError(f"unknown bot level {level!r}; valid levels: {valid}")
+            items.append(spec)
+        else:
+            items.append(item)
+    return ",".join(items)
 
 
 def replay_command(

@@ -15,7 +15,7 @@ Nothing here names a game: a missing, broken or duplicated registration fails lo
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from importlib import metadata, resources
@@ -32,6 +32,12 @@ EvaluateFn = Callable[[State, int], float]
 EvaluateAllFn = Callable[[State], list[float]]
 """``evaluate_all(state)``: ``evaluate(state, seat)`` for every seat, in seat order."""
 
+PolicyFn = Callable[[State, int, Any], int]
+"""``policy(state, seat, rng)``: a game's own choice of a legal action for ``seat`` (the seat
+to move), e.g. a turn planner that finishes the compound moves it starts; ``rng`` is the
+agent's ``farmstead.core.rng.Rng``. Used by the heuristic agent instead of its greedy one-ply
+choice when present."""
+
 RenderFn = Callable[[State, int | None], str]
 """``render(state, seat)``: the board as ``seat`` may see it (``None``: a spectator), as text
 with Rich markup."""
@@ -43,12 +49,54 @@ class Heuristics:
 
     ``evaluate`` must accept any non-terminal state; ``evaluate_all`` (optional) scores every
     seat at once when that is cheaper; ``search_settings`` maps an agent name to the parameter
-    values that suit this game better than the agent's defaults (e.g. ``{"mcts": {"prior": 2}}``).
+    values that suit this game better than the agent's defaults (e.g. ``{"mcts": {"prior": 2}}``);
+    ``policy`` (optional) is the game's own move chooser for the heuristic agent (``PolicyFn``);
+    ``levels`` maps a difficulty level name (``easy``, ``medium``, ``hard``, ``expert``) to the
+    agent spec that plays it in this game, with its per-move budget in the spec (servers and
+    ``farmstead play`` use it instead of their game-independent defaults).
     """
 
     evaluate: EvaluateFn
     evaluate_all: EvaluateAllFn | None = None
     search_settings: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    policy: PolicyFn | None = None
+    levels: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class ScoreRow:
+    """One line of a final score breakdown: what it counts, and each seat's part in words
+    (one string per seat, ``""`` where the line gives a seat nothing)."""
+
+    label: str
+    values: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class ScoreSheet:
+    """A finished game's result in the game's own terms, for people.
+
+    ``scores``: each seat's final score as shown beside its name ("27 points", "full herd");
+    ``summary``: one sentence saying who won (or that it is a draw) and how, naming the seats
+    by the names it was given; ``rows``: the breakdown, one ``ScoreRow`` per line.
+    """
+
+    scores: tuple[str, ...]
+    summary: str
+    rows: tuple[ScoreRow, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON-safe: ``{"scores": [...], "summary": ..., "rows": [{"label", "values"}]}``."""
+        return {
+            "scores": list(self.scores),
+            "summary": self.summary,
+            "rows": [{"label": r.label, "values": list(r.values)} for r in self.rows],
+        }
+
+
+ScoreSheetFn = Callable[[State, Sequence[str]], ScoreSheet]
+"""``score_sheet(state, names)``: the result of the terminal ``state``, seat ``i`` called
+``names[i]``. Everything is public by then (the record is)."""
 
 
 @dataclass(frozen=True)
@@ -90,7 +138,11 @@ class GameRegistration:
     ``farmstead list``); ``render`` the terminal board (``None``: the terminal shows the
     observation as JSON); ``status`` a one-line prompt status; ``heuristics`` the bots' position
     evaluation (``None``: only agents that need none can play it); ``board`` the browser board
-    (``None``: the web app's generic board); ``terminal_commands`` extra prompt words.
+    (``None``: the web app's generic board); ``terminal_commands`` extra prompt words;
+    ``score_sheet`` the final score in the game's own terms with its breakdown (``None``: front
+    ends show only who won); ``lobby_params`` param values the web lobby proposes for new
+    matches instead of the game's defaults (shown, and changeable, in its form), e.g. an optional
+    rule the spec suggests for play between people.
     """
 
     game: type[Game]
@@ -100,6 +152,8 @@ class GameRegistration:
     heuristics: Heuristics | None = None
     board: BrowserBoard | None = None
     terminal_commands: Mapping[str, TerminalCommand] = field(default_factory=dict)
+    score_sheet: ScoreSheetFn | None = None
+    lobby_params: Mapping[str, Any] = field(default_factory=dict)
 
     @property
     def name(self) -> str:

@@ -25,7 +25,7 @@ from farmstead.agents.base import Agent
 from farmstead.agents.registry import make_agent
 from farmstead.core.errors import IllegalActionError, InvalidParamError
 from farmstead.core.game import PlayerId, State
-from farmstead.core.registry import load_game
+from farmstead.core.registry import game_type, load_game
 from farmstead.core.rng import Rng, derive_seed
 from farmstead.envs.aec import RENDER_MODES, check_render_mode, legal_mask, make_spaces, render_text
 
@@ -40,7 +40,7 @@ class FarmsteadSingleAgentEnv(gymnasium.Env):
     def __init__(
         self,
         game_name: str,
-        opponents: Sequence[str] = ("random",),
+        opponents: Sequence[str] | None = None,
         seat: int = 0,
         players: int | None = None,
         render_mode: str | None = None,
@@ -55,6 +55,10 @@ class FarmsteadSingleAgentEnv(gymnasium.Env):
             )
         self.render_mode = render_mode
         self.illegal_action = illegal_action
+        if opponents is None:
+            # Random opponents in every other seat of the game's smallest (or the given) count.
+            seats = players if players is not None else game_type(game_name).min_players
+            opponents = ["random"] * (seats - 1)
         seats = players if players is not None else len(opponents) + 1
         self.game = load_game(game_name, seats, **params)
         if len(opponents) != self.game.num_players - 1:
@@ -140,7 +144,7 @@ class FarmsteadSingleAgentEnv(gymnasium.Env):
 
 def single_agent_env(
     game_name: str,
-    opponents: Sequence[str] = ("random",),
+    opponents: Sequence[str] | None = None,
     seat: int = 0,
     players: int | None = None,
     render_mode: str | None = None,
@@ -148,7 +152,8 @@ def single_agent_env(
     **params: Any,
 ) -> FarmsteadSingleAgentEnv:
     """The Gymnasium environment of seat ``seat`` of ``game_name`` against ``opponents``
-    (agent specs such as ``"random"``, ``"heuristic"``, ``"mcts:iterations=50"``), with game
+    (agent specs such as ``"random"``, ``"heuristic"``, ``"mcts:iterations=50"``; by default
+    random agents in the other seats of the game's smallest player count), with game
     ``params``."""
     return FarmsteadSingleAgentEnv(
         game_name, opponents, seat, players, render_mode, illegal_action, **params

@@ -1,4 +1,5 @@
-"""Random-playout speed and clone cost of a game (``farmstead bench``)."""
+"""Speed of a game (``farmstead bench``): random-playout decisions per second, clone cost, and
+MCTS iterations per second."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import statistics
 import time
 from dataclasses import dataclass
 
+from farmstead.agents.mcts import MCTSAgent
 from farmstead.core.game import Game, PlayerId, State
 from farmstead.core.rng import Rng
 
@@ -67,3 +69,58 @@ def benchmark_game(game: Game, seconds: float = 5.0, seed: int = 0) -> BenchResu
             sample.clone()
         timings.append((time.perf_counter() - t0) / CLONES_PER_SAMPLE * 1e6)
     return BenchResult(decisions, actions, elapsed, float(finished), statistics.median(timings))
+
+
+@dataclass(frozen=True)
+class MCTSBenchResult:
+    """MCTS search speed of one game on one core."""
+
+    iterations: int
+    searches: int
+    seconds: float
+    settings: str  # the agent's effective parameters (the game's recommended ones included)
+
+    @property
+    def iterations_per_second(self) -> float:
+        return self.iterations / self.seconds if self.seconds else 0.0
+
+
+def benchmark_mcts(
+    game: Game, seconds: float = 5.0, seed: int = 0, iterations: int = 200
+) -> MCTSBenchResult:
+    """Run ``mcts`` searches of ``iterations`` iterations for about ``seconds`` and time them.
+
+    The searches start from the decision nodes (with a choice) of uniformly random games, so
+    the figure averages over the phases of a game; the agent uses the game's recommended
+    settings (``Heuristics.search_settings``). Only the time inside the searches counts.
+    """
+    rng = Rng(seed)
+    agent = MCTSAgent(Rng(seed + 1), iterations=iterations)
+    agent.check_game(game)
+    state = game.new_initial_state()
+    total = searches = 0
+    spent = 0.0
+    deadline = time.perf_counter() + seconds
+    while True:
+        if state.is_terminal():
+            state = game.new_initial_state()
+        if state.current_player() == PlayerId.CHANCE:
+            state.apply_action(rng.sample_outcome(state.chance_outcomes()))
+            continue
+        legal = state.legal_actions()
+        if len(legal) > 1 and rng.random() < 0.25:
+            t0 = time.perf_counter()
+            agent.search(state)
+            spent += time.perf_counter() - t0
+            total += agent.last_iterations
+            searches += 1
+            if time.perf_counter() >= deadline:
+                break
+        state.apply_action(rng.choice(legal))
+    settings = ",".join(
+        f"{key}={value}" for key, value in agent.config.items() if key in _SHOWN_SETTINGS
+    )
+    return MCTSBenchResult(total, searches, spent, settings)
+
+
+_SHOWN_SETTINGS = ("iterations", "c", "prior", "chance", "rollout", "rollout_depth")

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import inspect
 import json
 import logging
 import os
@@ -31,7 +32,7 @@ from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import FileResponse, HTMLResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
-from swagger_ui_bundle import swagger_ui_path
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from farmstead.core.errors import FarmsteadError, UnknownGameError
 from farmstead.core.registry import game_names, game_type, registration
@@ -203,7 +204,8 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
 
     @app.get("/docs", include_in_schema=False)
     async def docs() -> HTMLResponse:
-        """Swagger UI for the OpenAPI schema, with its assets served by this app."""
+        """Swagger UI 5 (reads OpenAPI 3.1) for the schema, its assets vendored under
+        ``static/swagger``."""
         return HTMLResponse(docs_html)
 
     def manager_of(request: Request | WebSocket) -> MatchManager:
@@ -499,7 +501,26 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         "/replay/{match_id}",
     ):
         app.add_api_route(path, page, methods=["GET"], include_in_schema=False)
-    app.mount("/static/swagger", StaticFiles(directory=swagger_ui_path), name="swagger")
+
+    json_http_error = app.exception_handlers[StarletteHTTPException]
+
+    async def not_found_page(request: Request, exc: Exception) -> Response:
+        """A browser asking for an unknown page gets the app's page with 404 (its router says
+        "Page not found"); the API, static files and clients not asking for HTML get JSON."""
+        if (
+            isinstance(exc, StarletteHTTPException)
+            and exc.status_code == 404
+            and request.method in ("GET", "HEAD")
+            and not request.url.path.startswith(("/api/", "/static/"))
+            and "text/html" in request.headers.get("accept", "")
+        ):
+            return FileResponse(index_html, status_code=404, media_type="text/html")
+        answer = json_http_error(request, exc)
+        if inspect.isawaitable(answer):
+            answer = await answer
+        return answer
+
+    app.add_exception_handler(StarletteHTTPException, not_found_page)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
     return app
 

@@ -481,7 +481,9 @@ class BotCatalog:
 
     def _offer(self, level: BotLevel, game: str | None) -> OfferedBot | None:
         has = True if game is None else _has_heuristics(game)
-        spec = level.spec_for(has)
+        spec = _game_level_spec(game, level.name) if game is not None else None
+        if spec is None:
+            spec = level.spec_for(has)
         if spec is None:
             return None
         return OfferedBot(level, spec, min(level.move_seconds, self.time_limit))
@@ -537,6 +539,20 @@ class BotCatalog:
             make_agent(bot.spec, Rng(0)).check_game(game)
         except FarmsteadError as exc:
             raise BotChoiceError(f"level {bot.level.name!r} cannot play this game: {exc}") from None
+
+
+def _game_level_spec(game: str, level: str) -> str | None:
+    """The spec the game's own level table (``Heuristics.levels``) gives ``level``, if any."""
+    from farmstead.core.errors import FarmsteadError
+    from farmstead.core.registry import registration
+
+    try:
+        heuristics = registration(game).heuristics
+    except FarmsteadError:
+        return None
+    if heuristics is None:
+        return None
+    return heuristics.levels.get(level)
 
 
 def _has_heuristics(game: str) -> bool:

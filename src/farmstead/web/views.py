@@ -19,19 +19,21 @@ from typing import Any
 from farmstead.core.data import DataItem
 from farmstead.core.game import ParamSpec
 from farmstead.core.record import winners
-from farmstead.core.registry import GameRegistration
+from farmstead.core.registry import GameRegistration, registration
 from farmstead.web.matches import BOT, LiveMatch, LogEntry, Seat
 from farmstead.web.storage import MatchRow
 
 EVENTS_PER_VIEW = 200
 
 
-def param_json(spec: ParamSpec) -> dict[str, Any]:
-    """A game parameter for the match-creation form."""
+def param_json(spec: ParamSpec, suggested: Any = None) -> dict[str, Any]:
+    """A game parameter for the match-creation form; ``lobby_default`` is the value the lobby
+    proposes (the game's registration may propose another than the game's default)."""
     return {
         "name": spec.name,
         "type": spec.type.__name__,
         "default": spec.default,
+        "lobby_default": spec.default if suggested is None else suggested,
         "description": spec.description,
         "choices": list(spec.choices) if spec.choices is not None else None,
         "minimum": spec.minimum,
@@ -51,7 +53,7 @@ def game_json(record: GameRegistration, board: str | None, board_css: str | None
         "max_players": gtype.max_players,
         "has_chance": gtype.has_chance,
         "perfect_information": gtype.perfect_information,
-        "params": [param_json(p) for p in gtype.params],
+        "params": [param_json(p, record.lobby_params.get(p.name)) for p in gtype.params],
         "proposed_note": gtype.proposed_note,
         "has_data": bool(gtype.data_files),
         "board": board,
@@ -127,6 +129,18 @@ def row_summary(row: MatchRow, long_name: str) -> dict[str, Any]:
     }
 
 
+def result_json(match: LiveMatch) -> dict[str, Any] | None:
+    """A finished match's result in the game's own terms (its ``score_sheet``, seats by their
+    names): scores, a sentence on who won and how, and the breakdown; None while the game runs
+    or when the game gives no score sheet. Public: the record is public once the game is over."""
+    if not match.finished:
+        return None
+    sheet = registration(match.game.type.name).score_sheet
+    if sheet is None:
+        return None
+    return sheet(match.state, [s.name for s in match.seats]).to_json()
+
+
 def perspective(match: LiveMatch, held: frozenset[int], preferred: int | None) -> int | None:
     """The seat whose eyes a viewer uses: the held seat that must act, else the preferred
     held seat, else the lowest held seat; None (a spectator) when the viewer holds none."""
@@ -195,6 +209,7 @@ def seat_view(
         "legal": legal,
         "events_from": start,
         "events": events_json(match, held, start),
+        "result": result_json(match),
     }
 
 

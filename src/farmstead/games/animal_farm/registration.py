@@ -4,7 +4,7 @@ entry-point group (see ``docs/adding-a-game.md``)."""
 from __future__ import annotations
 
 from farmstead.core.registry import BrowserBoard, GameRegistration, Heuristics
-from farmstead.games.animal_farm import heuristics, render
+from farmstead.games.animal_farm import heuristics, render, words
 from farmstead.games.animal_farm.game import AnimalFarmGame
 
 RULES_SUMMARY = (
@@ -24,4 +24,8 @@ REGISTRATION = GameRegistration(
         search_settings=heuristics.SEARCH_SETTINGS,
     ),
     board=BrowserBoard("farmstead.games.animal_farm", "board.js", "board.css"),
+    score_sheet=words.score_sheet,  # type: ignore[arg-type]
+    # AF-R24: the optional no-progress draw, on in the web lobby at the spec's suggested 80
+    # turns, so a game against a bot that only steals and retakes ends (issue 17 item 13).
+    lobby_params={"no_progress_plies": 80},
 )

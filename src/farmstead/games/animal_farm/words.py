@@ -6,10 +6,11 @@ Words name units, squares and piles as the players see them (``P1 pig 2``, ``(4,
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from farmstead.core.errors import IllegalActionError
+from farmstead.core.registry import ScoreRow, ScoreSheet
 from farmstead.games.animal_farm import actions as act
 from farmstead.games.animal_farm.config import AnimalFarmConfig
 from farmstead.games.animal_farm.layout import (
@@ -17,6 +18,8 @@ from farmstead.games.animal_farm.layout import (
     DIRECTIONS,
     DISPLACE,
     FEED,
+    NEUTRAL,
+    P1_BASE,
     PILE_NAMES,
     PLAYER_NAMES,
     SETUP,
@@ -157,3 +160,80 @@ def _select_from_json(state: AnimalFarmRules, doc: Mapping[str, Any]) -> int:
             raise IllegalActionError(f"SELECT 'slot' {slot} and 'unit' {name!r} disagree")
         slot = unit % cfg.num_slots
     return cfg.actions.select(slot)
+
+
+# --- the final result (AF-R23, AF-R24) -------------------------------------------------------
+def pile_words(state: AnimalFarmRules, pile: int, names: Sequence[str]) -> str:
+    """Where feed pile ``pile`` is, e.g. "carried by Bot's pig 2 at (3, 1), in the neutral
+    zone" (``names``: seat names)."""
+    cfg = state.cfg
+    carrier = state.pile_carrier[pile]
+    cell = state.pile_location(pile)
+    if cell < 0:
+        return "not on the board"
+    zone = cfg.zone_of[cell]
+    if zone == NEUTRAL:
+        where = "the neutral zone"
+    else:
+        player = 0 if zone == P1_BASE else 1
+        seat = state.seat_of(player)
+        where = f"{names[seat]}'s base" if seat >= 0 else f"Player {player + 1}'s base"
+    square = "({}, {})".format(*cfg.xy(cell))
+    if carrier >= 0:
+        owner = state.seat_of(cfg.unit_owner[carrier])
+        kind = unit_label(cfg, carrier).split(" ", 1)[1]
+        return f"carried by {names[owner]}'s {kind} at {square}, in {where}"
+    return f"at {square}, in {where}"
+
+
+def score_sheet(state: AnimalFarmRules, names: Sequence[str]) -> ScoreSheet:
+    """Where the feed piles were at the end. A player wins with both piles in their own base
+    after a turn (AF-R23); otherwise the game is drawn at the turn limit or, when the option
+    is on, after turns in which no pile changed zone (AF-R24)."""
+    cfg = state.cfg
+    rows = []
+    for pile in (0, 1):
+        owner = state.seat_of(pile)
+        whose = f"{names[owner]}'s" if owner >= 0 else f"Player {pile + 1}'s"
+        rows.append(
+            ScoreRow(
+                f"{whose} feed pile ({PILE_NAMES[pile]}): {pile_words(state, pile, names)}",
+                ("", ""),
+            )
+        )
+    in_base = []
+    for seat in (0, 1):
+        player = state.player_of(seat)
+        count = 0
+        for pile in (0, 1):
+            cell = state.pile_location(pile)
+            carrier = state.pile_carrier[pile]
+            if (
+                cell >= 0
+                and cfg.zone_of[cell] == 2 * player
+                and (carrier < 0 or cfg.unit_owner[carrier] == player)
+            ):
+                count += 1
+        in_base.append(count)
+    rows.append(ScoreRow("Feed piles held in the seat's own base", tuple(map(str, in_base))))
+    rows.append(
+        ScoreRow(
+            "Moved first",
+            tuple("yes" if state.player_of(seat) == 0 else "" for seat in (0, 1)),
+        )
+    )
+    winners = [seat for seat in (0, 1) if state.returns()[seat] > 0]
+    turns = f"{state.ply} turn{'s' if state.ply != 1 else ''}"
+    if winners:
+        summary = f"{names[winners[0]]} won after {turns}: both feed piles are in their base."
+        scores = tuple("won" if seat in winners else "lost" for seat in (0, 1))
+    else:
+        if state.ply >= cfg.max_plies:
+            summary = f"A draw: the turn limit of {cfg.max_plies} turns was reached, no winner."
+        else:
+            summary = (
+                f"A draw after {turns}: no feed pile changed zone for "
+                f"{cfg.no_progress_plies} turns in a row."
+            )
+        scores = ("draw", "draw")
+    return ScoreSheet(scores, summary, tuple(rows))

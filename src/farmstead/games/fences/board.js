@@ -960,16 +960,18 @@ function promptPanel({ data, view, obs, ui, mode, tileId, canPlace, first, busy,
 function scoreTrack(data, view, obs) {
   // FE-R57: a 50-space track; scores past 50 go round again with a lap marker.
   const W = 500;
-  const root = svg("svg", { class: "score-track", viewBox: `-6 -26 ${W + 12} 44`, role: "img", "aria-label": "score track" });
+  const root = svg("svg", { class: "score-track", viewBox: `-6 -26 ${W + 12} 38`, role: "img", "aria-label": "score track" });
   for (let i = 0; i < 50; i++) root.append(svg("rect", { x: i * 10, y: 0, width: 10, height: 10, class: i % 10 === 0 ? "tick major" : "tick" }));
-  for (const n of [0, 10, 20, 30, 40]) root.append(svg("text", { x: n * 10 + 5, y: 18, class: "track-num" }, String(n)));
+  // The numbers are HTML under the drawing: SVG text shrinks with the track (9 px became ~5).
+  const numbers = h("div", { class: "track-nums", "aria-hidden": "true" },
+    [0, 10, 20, 30, 40].map((n) => h("span", { class: "track-num", style: `left:${((n * 10 + 5 + 6) / (W + 12)) * 100}%` }, String(n))));
   const stack = {};
   obs.scores.forEach((score, seat) => {
     const pos = score % 50;
     const level = (stack[pos] = (stack[pos] || 0) + 1) - 1;
     root.append(barnIcon(pos * 10 + 5, -8 - level * 9, 6, seatColour(obs, seat), `${seatName(view, seat)}: ${score}`, "barn track-marker"));
   });
-  return root;
+  return h("div", { class: "score-track-wrap" }, root, numbers);
 }
 
 function playersPanel(data, view, obs) {

@@ -4,7 +4,7 @@ group (see ``docs/adding-a-game.md``)."""
 from __future__ import annotations
 
 from farmstead.core.registry import BrowserBoard, GameRegistration, Heuristics
-from farmstead.games.fences import heuristics, render
+from farmstead.games.fences import heuristics, render, words
 from farmstead.games.fences.game import FencesGame
 
 RULES_SUMMARY = (
@@ -25,4 +25,5 @@ REGISTRATION = GameRegistration(
         search_settings=heuristics.SEARCH_SETTINGS,
     ),
     board=BrowserBoard("farmstead.games.fences", "board.js", "board.css"),
+    score_sheet=words.score_sheet,  # type: ignore[arg-type]
 )

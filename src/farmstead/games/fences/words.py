@@ -6,9 +6,11 @@ hand is named only to its drawer (FE-R22, FE-R23).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from farmstead.core.errors import IllegalActionError
+from farmstead.core.registry import ScoreRow, ScoreSheet
 from farmstead.games.fences import actions as act
 from farmstead.games.fences.layout import (
     CHANCE_PHASES,
@@ -162,3 +164,78 @@ def action_from_json(state: FencesRules, doc: Any) -> int:
         f"unknown action type {kind!r}; valid: {', '.join(ACTION_TYPES)} "
         f"(chance: {', '.join(CHANCE_TYPES)})"
     )
+
+
+# --- the final score (FE §10, FE-R60) --------------------------------------------------------
+def _animal_words(animals: dict[str, int]) -> str:
+    parts = []
+    for name, count in animals.items():
+        if count:
+            plural = name if count == 1 or name == "sheep" else name + "s"
+            parts.append(f"{count} {plural}")
+    return ", ".join(parts) if parts else "no animals"
+
+
+def _points(n: int) -> str:
+    return f"{n} point" if n == 1 else f"{n} points"
+
+
+def score_sheet(state: FencesRules, names: Sequence[str]) -> ScoreSheet:
+    """The final scores with their breakdown: each completed field that scored (who got what
+    from its barns, FE-R48 … FE-R52) and each seat's farmer-card bonuses (FE-R20, FE-R53);
+    the highest score wins and equal highest scores share the win (FE-R60)."""
+    c = state.cfg
+    n = c.num_players
+    scores = list(state.scores)
+    rows: list[ScoreRow] = []
+    bonuses = [0] * n
+    unscored = 0
+    for number, event in enumerate(state.events, start=1):
+        shares = event["shares"]
+        completer = event["completer"]
+        bonuses[completer] += event["bonus"]
+        if not any(shares):
+            unscored += 1
+            continue
+        barns = len(event["barns"])
+        kinds = sum(1 for v in event["animals"].values() if v)
+        double = ", doubled for one kind" if kinds == 1 and c.multiplier != 1 else ""
+        label = (
+            f"Field {number}: {_animal_words(event['animals'])} = {_points(event['value'])}"
+            f"{double}; {barns} barn{'s' if barns != 1 else ''}; closed by {names[completer]}"
+        )
+        rows.append(ScoreRow(label, tuple(f"+{v}" if v else "" for v in shares)))
+    if unscored:
+        rows.append(
+            ScoreRow(
+                f"{unscored} closed field{'s' if unscored != 1 else ''} without a barn (no points)",
+                ("",) * n,
+            )
+        )
+    cards = [c.farmers[f].name if f >= 0 else "no card" for f in state.farmers]
+    rows.append(
+        ScoreRow(
+            "Farmer card bonuses",
+            tuple(f"+{bonuses[p]} ({cards[p]})" for p in range(n)),
+        )
+    )
+    rows.append(ScoreRow("Total", tuple(_points(s) for s in scores)))
+    best = max(scores)
+    top = [p for p in range(n) if scores[p] == best]
+    others = sorted((s for p, s in enumerate(scores) if p not in top), reverse=True)
+    if len(top) == n:
+        summary = f"A draw: everyone has {_points(best)}."
+    elif len(top) == 1:
+        summary = f"{names[top[0]]} won with {_points(best)} to {_join(list(map(str, others)))}."
+    else:
+        summary = (
+            f"{_join([names[p] for p in top])} share the win with {_points(best)} each "
+            f"(others: {_join(list(map(str, others)))})."
+        )
+    return ScoreSheet(tuple(_points(s) for s in scores), summary, tuple(rows))
+
+
+def _join(items: list[str]) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]

@@ -4,7 +4,7 @@ entry-point group (see ``docs/adding-a-game.md``)."""
 from __future__ import annotations
 
 from farmstead.core.registry import BrowserBoard, GameRegistration, Heuristics
-from farmstead.games.livestock_uprising import heuristics, render
+from farmstead.games.livestock_uprising import heuristics, render, words
 from farmstead.games.livestock_uprising.game import LivestockUprisingGame
 
 RULES_SUMMARY = (
@@ -28,4 +28,5 @@ REGISTRATION = GameRegistration(
         search_settings=heuristics.SEARCH_SETTINGS,
     ),
     board=BrowserBoard("farmstead.games.livestock_uprising", "board.js", "board.css"),
+    score_sheet=words.score_sheet,  # type: ignore[arg-type]
 )

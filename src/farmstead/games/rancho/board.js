@@ -6,7 +6,7 @@
 // (state.action_to_json): BUY/LINK {pasture}, UNPLACE/PLACE_RABBIT/PLACE_SHEEP {cell},
 // PLACE_COW/PLACE_HORSE {cells}, GIVE/RECEIVE/RETURN {kind}, and the simple ones by type.
 import { api, h, svg } from "/static/api.js";
-import { byType, seatColour } from "/static/board-kit.js";
+import { byType, isLight, seatColour, seatEdge } from "/static/board-kit.js";
 import { describe } from "/static/board-generic.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -202,10 +202,17 @@ export function render(container, view, ctx) {
     if (buying.has(c.id)) classes.push("buying");
     if (route.has(c.id)) classes.push("route");
     const g = svg("g", { class: classes.join(" "), "data-cell": c.id, tabindex: hints.has(c.id) ? 0 : undefined });
-    g.append(svg("polygon", { points: hexPoints(x, y, SIZE - 1), fill, "fill-opacity": c.kind === "farm" ? 0.55 : 1 }));
+    // A light seat colour (white) gets a dark edge, or it vanishes on the cream page.
+    const farmEdge = seatOfFarm !== undefined ? seatEdge(obs, seatOfFarm) : null;
+    g.append(svg("polygon", {
+      points: hexPoints(x, y, SIZE - 1), fill, "fill-opacity": c.kind === "farm" && !farmEdge ? 0.55 : 1,
+      stroke: farmEdge || undefined, "stroke-width": farmEdge ? 2 : undefined, class: farmEdge ? "seat-edge" : undefined,
+    }));
     if (owner[c.id] !== undefined) {
+      const edge = seatEdge(obs, owner[c.id]);
+      if (edge) g.append(svg("polygon", { points: hexPoints(x, y, SIZE - 4), fill: "none", stroke: edge, "stroke-width": 7, class: "owned seat-edge" }));
       g.append(svg("polygon", { points: hexPoints(x, y, SIZE - 4), fill: "none", stroke: seatColour(obs, owner[c.id]), "stroke-width": 4, class: "owned" }));
-      g.append(svg("circle", { cx: x + SIZE * 0.45, cy: y - SIZE * 0.5, r: 4.5, fill: seatColour(obs, owner[c.id]), stroke: "#0006" }));
+      g.append(svg("circle", { cx: x + SIZE * 0.45, cy: y - SIZE * 0.5, r: 4.5, fill: seatColour(obs, owner[c.id]), stroke: edge || "#0006" }));
     }
     if (c.kind === "pasture") g.append(svg("text", { x: x - SIZE * 0.5, y: y - SIZE * 0.35, class: "cost" }, String(c.cost)));
     else g.append(svg("text", { x, y: y + SIZE * 0.7, class: "farm-label" }, `farm ${c.farm}`));
@@ -257,7 +264,11 @@ export function render(container, view, ctx) {
   const mySeat = view.seat;
   if (mySeat !== null && mySeat !== undefined && obs.seats[mySeat]) {
     panels.push(poolPanel(obs, mySeat, ui, placeable, types, container, view, ctx));
-    if (types.GIVE || types.RECEIVE || obs.transaction) panels.push(tradePanel(obs, mySeat, types, used, act, values, data, match));
+  }
+  // An open trade is the active seat's (RA-R10), whoever is watching; else our own, when we may trade.
+  const trader = obs.transaction && obs.active !== null ? obs.active : mySeat;
+  if (trader !== null && trader !== undefined && obs.seats[trader] && (types.GIVE || types.RECEIVE || obs.transaction)) {
+    panels.push(tradePanel(obs, trader, trader === mySeat, types, used, act, values, data, match));
   }
   panels.push(herdPanel(obs, match, data, values));
   const rest = legal.filter((a) => !used.has(a.id));
@@ -280,6 +291,7 @@ function ownerOfCell(id, owner, farmSeat, data) {
 function icon(kind, x, y, radius, ring) {
   const style = ICON[kind];
   return svg("g", { class: `icon icon-${kind}` },
+    ring && isLight(ring) ? svg("circle", { cx: x, cy: y, r: radius + 2, fill: "none", stroke: "#4a4840", "stroke-width": 1.5, class: "seat-edge" }) : null,
     svg("circle", { cx: x, cy: y, r: radius, fill: style.fill, stroke: ring || "#0008", "stroke-width": ring ? 3 : 1 }),
     svg("text", { x, y: y + radius * 0.38, class: "icon-letter", fill: style.ink, "font-size": radius * 1.1 }, style.letter));
 }
@@ -435,8 +447,16 @@ function poolPanel(obs, seat, ui, placeable, types, container, view, ctx) {
     h("p", { class: "small" }, `Dogs: ${count(dogs.small_dog, "small_dog")}, ${count(dogs.large_dog, "large_dog")}.`));
 }
 
-function tradePanel(obs, seat, types, used, act, values, data, match) {
+/** The trade of ``seat`` with the herd; ``mine``: the viewer's own (else the words name the
+ * trader, e.g. during a bot's turn). */
+function tradePanel(obs, seat, mine, types, used, act, values, data, match) {
   const tx = obs.transaction;
+  const name = match.seats[seat] ? match.seats[seat].name : `Seat ${seat + 1}`;
+  const words = mine
+    ? { title: "Trade with the herd", column: "you", give: "You give: ", get: "You get: ", balanced: "Balanced: you can confirm.",
+      over: (d) => `You give ${d} more than you get: take more or buy more.`, owe: (d) => `You still owe ${d}: give more.` }
+    : { title: `${name}'s trade with the herd`, column: name, give: `${name} gives: `, get: `${name} gets: `, balanced: `Balanced: ${name} can confirm.`,
+      over: (d) => `${name} gives ${d} more than they get so far.`, owe: (d) => `${name} still owes ${d}.` };
   const owned = {};
   for (const k of ANIMALS) owned[k] = obs.seats[seat].pool[k];
   for (const p of obs.pieces) {
@@ -463,16 +483,16 @@ function tradePanel(obs, seat, types, used, act, values, data, match) {
     const list = (side) => KINDS.filter((k) => side[k] > 0).map((k) => count(side[k], k)).join(", ") || "nothing";
     const diff = given - got - prices - fees;
     balance = h("div", { class: "balance" },
-      h("p", {}, h("strong", {}, "You give: "), `${list(tx.give)} = ${given}`),
-      h("p", {}, h("strong", {}, "You get: "), `${list(tx.receive)}${tx.buy.length ? ` + pastures ${tx.buy.join(", ")} (${prices})` : ""}${fees ? ` + passage fees ${fees}` : ""} = ${got + prices + fees}`),
-      h("p", { class: diff === 0 ? "balanced" : "unbalanced" }, diff === 0 ? "Balanced: you can confirm." : diff > 0 ? `You give ${diff} more than you get: take more or buy more.` : `You still owe ${-diff}: give more.`),
+      h("p", {}, h("strong", {}, words.give), `${list(tx.give)} = ${given}`),
+      h("p", {}, h("strong", {}, words.get), `${list(tx.receive)}${tx.buy.length ? ` + pastures ${tx.buy.join(", ")} (${prices})` : ""}${fees ? ` + passage fees ${fees}` : ""} = ${got + prices + fees}`),
+      h("p", { class: diff === 0 ? "balanced" : "unbalanced" }, diff === 0 ? words.balanced : diff > 0 ? words.over(diff) : words.owe(-diff)),
       tx.route ? h("p", { class: "small" }, `Passage to ${tx.route.target}: click the highlighted pastures to pass through (fee so far ${tx.route.fee}, minimum ${tx.route.min_fee}).`) : null);
   }
   const confirm = (types.CONFIRM || [])[0];
   const cancel = (types.CANCEL || [])[0];
-  return h("section", { class: "panel trade" }, h("h3", {}, "Trade with the herd"),
+  return h("section", { class: `panel trade${mine ? "" : " theirs"}`, dataset: { trader: seat } }, h("h3", {}, words.title),
     h("table", { class: "trade-table" },
-      h("thead", {}, h("tr", {}, h("th", {}, "animal (value)"), h("th", {}, "you"), h("th", {}), h("th", {}, "herd"), h("th", {}))),
+      h("thead", {}, h("tr", {}, h("th", {}, "animal (value)"), h("th", {}, words.column), h("th", {}), h("th", {}, "herd"), h("th", {}))),
       h("tbody", {}, rows)),
     balance,
     confirm || cancel ? h("div", { class: "action-buttons" }, button(confirm, "Confirm the trade", used, act, "primary confirm"), button(cancel, "Cancel", used, act, "cancel")) : null,

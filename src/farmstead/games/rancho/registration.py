@@ -4,7 +4,7 @@ entry-point group (see ``docs/adding-a-game.md``)."""
 from __future__ import annotations
 
 from farmstead.core.registry import BrowserBoard, GameRegistration, Heuristics, TerminalCommand
-from farmstead.games.rancho import heuristics, render
+from farmstead.games.rancho import heuristics, render, words
 from farmstead.games.rancho.game import RanchoGame
 
 RULES_SUMMARY = (
@@ -22,6 +22,8 @@ REGISTRATION = GameRegistration(
     heuristics=Heuristics(
         evaluate=heuristics.evaluate,  # type: ignore[arg-type]
         evaluate_all=heuristics.evaluate_all,  # type: ignore[arg-type]
+        policy=heuristics.policy,  # type: ignore[arg-type]
+        levels=heuristics.BOT_LEVELS,
     ),
     board=BrowserBoard("farmstead.games.rancho", "board.js", "board.css"),
     terminal_commands={
@@ -30,4 +32,5 @@ REGISTRATION = GameRegistration(
             lambda state, seat: render.render_ids(state),  # type: ignore[arg-type]
         )
     },
+    score_sheet=words.score_sheet,  # type: ignore[arg-type]
 )

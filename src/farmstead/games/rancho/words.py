@@ -6,9 +6,11 @@ no hidden information (RA-R46), so every seat reads the same words.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from farmstead.core.errors import IllegalActionError
+from farmstead.core.registry import ScoreRow, ScoreSheet
 from farmstead.games.rancho import actions as act
 from farmstead.games.rancho.actions import (
     ARRANGE_SAFEST,
@@ -193,3 +195,46 @@ def action_from_json(state: RanchoRules, doc: Any) -> int:
         offset = layout.place_cow if kind == "PLACE_COW" else layout.place_horse
         return offset + table[cells]
     raise IllegalActionError(f"unknown action type {kind!r}")
+
+
+# --- the final result (RA-R43, RA-R45) -------------------------------------------------------
+_PLURALS = ("rabbits", "sheep", "cows", "horses", "small dogs", "large dogs")
+
+
+def score_sheet(state: RanchoRules, names: Sequence[str]) -> ScoreSheet:
+    """The herds at the end: each seat's animals on its spaces (and waiting to be placed) and
+    its dogs. The first seat with a rabbit, a sheep, a cow and a horse placed wins (RA-R43);
+    at the round limit nobody has, and the game is a draw (RA-R45)."""
+    n = state.cfg.num_players
+    rows: list[ScoreRow] = []
+    for kind in range(4):
+        values = []
+        for seat in range(n):
+            placed = state.placed[4 * seat + kind]
+            waiting = state.pool[4 * seat + kind]
+            text = str(placed)
+            if waiting:
+                text += f" (+{waiting} to place)"
+            values.append(text)
+        rows.append(ScoreRow(f"{_PLURALS[kind].capitalize()} on the farm", tuple(values)))
+    for dog in range(4, 6):
+        rows.append(
+            ScoreRow(
+                _PLURALS[dog].capitalize(),
+                tuple(str(state.owned(seat, dog)) for seat in range(n)),
+            )
+        )
+    kinds = [sum(1 for k in range(4) if state.placed[4 * seat + k]) for seat in range(n)]
+    scores = tuple(
+        "full herd" if seat == state.winner else f"{kinds[seat]} of 4 kinds" for seat in range(n)
+    )
+    if state.winner >= 0:
+        summary = (
+            f"{names[state.winner]} won with a rabbit, a sheep, a cow and a horse on the farm."
+        )
+    else:
+        summary = (
+            f"A draw: nobody had all four kinds of animals on the farm after "
+            f"{state.cfg.max_rounds} rounds (the round limit)."
+        )
+    return ScoreSheet(scores, summary, tuple(rows))

@@ -30,7 +30,10 @@ async function route() {
       cleanup = await openReplay(app, m[1]);
       return;
     }
-    setPage(h("h1", {}, "Page not found"), h("p", {}, h("a", { href: "/", "data-link": true }, "Back to the lobby")));
+    document.title = "Farmstead — page not found";
+    setPage(h("h1", { id: "not-found" }, "Page not found"),
+      h("p", {}, "There is no page at this address."),
+      h("p", {}, h("a", { class: "button primary", href: "/", "data-link": true }, "Back to the lobby")));
   } catch (err) {
     setPage(h("h1", {}, "Something went wrong"), h("p", { class: "error" }, err.message || String(err)),
       h("p", {}, h("a", { href: "/", "data-link": true }, "Back to the lobby")));
@@ -54,10 +57,17 @@ function defaultLevel(bots) {
   return (bots.find((b) => b.default) || bots[0] || { level: "easy" }).level;
 }
 
+/** The params the lobby proposes where they differ from the game's defaults. */
+function lobbyParams(game) {
+  const params = {};
+  for (const p of game.params) if (p.lobby_default !== p.default) params[p.name] = p.lobby_default;
+  return params;
+}
+
 async function quickStart(game, bots, botLevel) {
   const seats = [{ kind: "human", claim: "me", name: "You" }];
   for (let i = 0; i < bots; i++) seats.push({ kind: "bot", level: botLevel });
-  const created = await api("/api/matches", { method: "POST", body: { game: game.name, seats } });
+  const created = await api("/api/matches", { method: "POST", body: { game: game.name, seats, params: lobbyParams(game) } });
   navigate(created.url);
 }
 
@@ -89,6 +99,8 @@ async function lobbyPage() {
       h("p", {}, g.description),
       h("p", { class: "muted" }, `${g.min_players}–${g.max_players} players`),
       g.proposed_note ? h("p", { class: "note" }, "Note: ", g.proposed_note) : null,
+      Object.keys(lobbyParams(g)).length ? h("p", { class: "muted small lobby-params" }, "Set here: ",
+        Object.entries(lobbyParams(g)).map(([k, v]) => `${k} = ${v}`).join(", ")) : null,
       h("div", { class: "buttons" },
         h("button", {
           class: "primary quick-start",
@@ -146,21 +158,25 @@ async function lobbyPage() {
 
 function paramInput(p) {
   const id = `param-${p.name}`;
+  const start = p.lobby_default ?? p.default;
   let input;
   if (p.choices) {
-    input = h("select", { id, name: p.name }, p.choices.map((c) => h("option", { value: String(c), selected: c === p.default }, String(c))));
+    input = h("select", { id, name: p.name }, p.choices.map((c) => h("option", { value: String(c), selected: c === start }, String(c))));
   } else if (p.type === "bool") {
-    input = h("input", { id, name: p.name, type: "checkbox", checked: !!p.default });
+    input = h("input", { id, name: p.name, type: "checkbox", checked: !!start });
   } else {
     input = h("input", {
       id, name: p.name, type: p.type === "int" || p.type === "float" ? "number" : "text",
-      value: String(p.default), step: p.type === "float" ? "any" : undefined,
+      value: String(start), step: p.type === "float" ? "any" : undefined,
       min: p.minimum ?? undefined, max: p.maximum ?? undefined,
     });
   }
   input.dataset.type = p.type;
   input.dataset.default = JSON.stringify(p.default);
-  return h("label", { class: "param", for: id }, h("span", {}, p.name), input, h("small", { class: "muted" }, p.description));
+  const proposed = start !== p.default;
+  return h("label", { class: `param${proposed ? " proposed" : ""}`, for: id }, h("span", {}, p.name), input,
+    h("small", { class: "muted" }, p.description,
+      proposed ? h("span", { class: "lobby-default" }, ` — set to ${start} here for play in the browser (the game's default: ${p.default})`) : null));
 }
 
 function readParam(input) {
@@ -186,6 +202,7 @@ async function newMatchPage() {
   const seatsBox = h("div", { class: "seats" });
   const paramsBox = h("details", { class: "params" }, h("summary", {}, "Variant settings"));
   const note = h("p", { class: "note" });
+  const lobbyNote = h("p", { class: "note small", id: "lobby-params" });
 
   const seatChoices = () => [
     h("option", { value: "human:me" }, "Human — on this device"),
@@ -212,6 +229,12 @@ async function newMatchPage() {
     }));
     paramsBox.replaceChildren(h("summary", {}, "Variant settings"), ...game.params.map(paramInput));
     paramsBox.hidden = game.params.length === 0;
+    // A setting the lobby changes from the game's default is shown, not hidden in a closed box.
+    const proposed = game.params.filter((p) => p.lobby_default !== p.default);
+    lobbyNote.replaceChildren(...(proposed.length ? ["Set for play in the browser: ",
+      proposed.map((p, i) => [i ? "; " : "", h("strong", {}, `${p.name} = ${p.lobby_default}`), ` (${p.description})`]),
+      ". Change it under Variant settings."].flat(Infinity) : []));
+    lobbyNote.hidden = !proposed.length;
     note.textContent = game.proposed_note ? `Note: ${game.proposed_note}` : "";
     note.hidden = !game.proposed_note;
     drawSeats();
@@ -251,6 +274,7 @@ async function newMatchPage() {
     h("label", { for: "game" }, "Game"), gameSelect, note,
     h("label", { for: "players" }, "Players"), playersInput,
     h("fieldset", {}, h("legend", {}, "Seats"), seatsBox),
+    lobbyNote,
     paramsBox,
     createButton,
   );

@@ -38,3 +38,17 @@ export function findLegal(legal, want) {
     ) || null
   );
 }
+
+/** Whether a colour ("#rrggbb") is so light that it needs a dark edge on the pale page. */
+export function isLight(colour) {
+  const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(colour || "");
+  if (!m) return false;
+  const [r, g, b] = m.slice(1).map((x) => parseInt(x, 16) / 255);
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.8;
+}
+
+/** A dark edge to draw around a seat's colour when that colour is light (e.g. white on the
+ * cream page), else null. */
+export function seatEdge(obs, seat) {
+  return isLight(seatColour(obs, seat)) ? "#4a4840" : null;
+}

@@ -21,6 +21,21 @@ export async function loadBoard(game) {
   return { board, data };
 }
 
+/** The game's own scores (one column per seat) and their breakdown, from the view's
+ * ``result`` (the game's score sheet). */
+function scoreTable(match, sheet) {
+  const head = h("tr", {}, h("th", {}, ""), match.seats.map((s) => h("th", { scope: "col" }, s.name)));
+  const rows = sheet.rows.map((r) => h("tr", {}, h("th", { scope: "row" }, r.label),
+    match.seats.map((s) => h("td", {}, r.values[s.seat] || ""))));
+  return h("div", { class: "score-sheet" },
+    h("table", { class: "returns scores", id: "result-scores" }, h("tbody", {}, match.seats.map((s) =>
+      h("tr", {}, h("td", {}, s.name), h("td", { class: "score" }, sheet.scores[s.seat]))))),
+    rows.length ? h("details", { class: "breakdown", open: true },
+      h("summary", {}, "How the score was made"),
+      h("div", { class: "breakdown-scroll" },
+        h("table", { class: "scores", id: "result-breakdown" }, h("thead", {}, head.cloneNode(true)), h("tbody", {}, rows)))) : null);
+}
+
 function resultText(match) {
   if (!match.winners || match.winners.length === 0) return "The game ended in a draw.";
   return `${match.winners.map((w) => seatLabel(match, w)).join(" and ")} won!`;
@@ -35,7 +50,7 @@ export async function openMatch(app, matchId) {
   const statusEl = h("div", { class: "status", id: "status", role: "status" });
   const boardEl = h("section", { class: "board-area", id: "board", "aria-label": "board" });
   const playersEl = h("ul", { class: "players", id: "players" });
-  const eventsEl = h("ol", { class: "events", id: "events", reversed: true });
+  const eventsEl = h("ol", { class: "events", id: "events" });
   const resultEl = h("section", { class: "result", id: "result", hidden: true });
   const invitesEl = h("section", { class: "invites", id: "invites", hidden: true });
   const coverEl = h("div", { class: "cover", id: "cover", hidden: true });
@@ -132,19 +147,78 @@ export async function openMatch(app, matchId) {
         h("span", { class: "muted small" }, s.kind === "bot" ? ` bot (${s.agent})` : s.open ? " open seat" : ""),
         mine ? h("span", { class: "you" }, " you") : null,
         moving ? h("span", { class: "turn-marker", title: "to move" }, " ◀") : null,
-        match.returns ? h("span", { class: "score" }, ` ${match.returns[s.seat]}`) : null,
+        view.result ? h("span", { class: "score" }, ` ${view.result.scores[s.seat]}`) : null,
         claim);
     }));
   }
 
+  // The log keeps the whole history (older entries are fetched from the events route) and
+  // draws each entry once: newest first, numbered in a column wide enough for any number.
+  const rendered = new Map(); // log index -> <li>
+  let loadingHistory = false;
+
+  function eventItem(e) {
+    const who = e.seat >= 0 ? seatLabel(view.match, e.seat) : "Dice";
+    return h("li", { class: e.seat >= 0 ? "move" : "chance", dataset: { index: e.index } },
+      h("span", { class: "n" }, `${e.index + 1}.`), " ", h("span", { class: "who" }, who), " ", e.text);
+  }
+
   function renderEvents() {
-    const known = [...events.keys()].sort((a, b) => b - a).slice(0, 200);
-    eventsEl.replaceChildren(...known.map((i) => {
-      const e = events.get(i);
-      const who = e.seat >= 0 ? seatLabel(view.match, e.seat) : "Dice";
-      return h("li", { class: e.seat >= 0 ? "move" : "chance", value: i + 1 },
-        h("span", { class: "who" }, who), " ", e.text);
-    }));
+    const fresh = [...events.keys()].filter((i) => !rendered.has(i)).sort((a, b) => a - b);
+    if (!fresh.length) return;
+    const keys = [...rendered.keys()];
+    const newest = keys.length ? Math.max(...keys) : -1;
+    const oldest = keys.length ? Math.min(...keys) : Infinity;
+    if (fresh[0] > newest) {
+      for (const i of fresh) {
+        const li = eventItem(events.get(i));
+        rendered.set(i, li);
+        eventsEl.prepend(li);
+      }
+    } else if (fresh[fresh.length - 1] < oldest) {
+      for (const i of fresh.reverse()) {
+        const li = eventItem(events.get(i));
+        rendered.set(i, li);
+        eventsEl.append(li);
+      }
+    } else {
+      rendered.clear();
+      const all = [...events.keys()].sort((a, b) => b - a);
+      eventsEl.replaceChildren(...all.map((i) => {
+        const li = eventItem(events.get(i));
+        rendered.set(i, li);
+        return li;
+      }));
+    }
+  }
+
+  /** Fetch the log entries the views did not carry (a view sends the latest ones only). */
+  async function loadHistory() {
+    if (loadingHistory) return;
+    loadingHistory = true;
+    try {
+      while (view && knownIndex() < view.index) {
+        const from = knownIndex();
+        const page = await api(`/api/matches/${matchId}/events?since=${from}&limit=5000`);
+        let added = 0;
+        for (const e of page.events) {
+          if (!events.has(e.index)) {
+            events.set(e.index, e);
+            added++;
+          }
+        }
+        if (!added) break;
+        renderEvents();
+      }
+    } catch (err) {
+      toast(err.message);
+    } finally {
+      loadingHistory = false;
+    }
+  }
+
+  function eventList() {
+    return [...events.keys()].sort((a, b) => a - b).map((i) => events.get(i));
   }
 
   function renderStatus() {
@@ -170,10 +244,12 @@ export async function openMatch(app, matchId) {
       return;
     }
     resultEl.hidden = false;
+    const sheet = view.result;
     resultEl.replaceChildren(
       h("h2", {}, "Game over"),
       h("p", { class: "winner" }, resultText(match)),
-      h("table", { class: "returns" }, h("tbody", {}, match.seats.map((s) =>
+      sheet ? h("p", { class: "summary", id: "result-summary" }, sheet.summary) : null,
+      sheet ? scoreTable(match, sheet) : h("table", { class: "returns" }, h("tbody", {}, match.seats.map((s) =>
         h("tr", {}, h("td", {}, s.name), h("td", {}, String(match.returns[s.seat])))))),
       h("p", { class: "muted small" }, `${match.moves} moves in the log.`),
       h("div", { class: "buttons" },
@@ -203,7 +279,7 @@ export async function openMatch(app, matchId) {
       toAct: you.to_act,
       match,
       game,
-      events: [...events.values()],
+      events: eventList(),
       index: view.index,
       replay: false,
     }, { act, data });
@@ -211,15 +287,23 @@ export async function openMatch(app, matchId) {
 
   function onView(next) {
     if (view && next.index < view.index) return; // an older answer overtaken by a newer view
+    const ended = view && view.match.status !== "finished" && next.match.status === "finished";
     view = next;
     pending = false;
     boardEl.classList.remove("pending");
+    if (ended) {
+      // Once the game is over every entry may be read in full: fetch the log again.
+      events.clear();
+      rendered.clear();
+      eventsEl.replaceChildren();
+    }
     for (const e of next.events) events.set(e.index, e);
     renderStatus();
     renderPlayers();
     renderEvents();
     renderResult();
     renderBoard();
+    if (knownIndex() < next.events_from || ended) loadHistory();
   }
 
   function connect() {
