@@ -1,0 +1,298 @@
+"""Farms Race actions in words and as JSON, for people and for clients.
+
+Regions are named by their type and place ("Forest (2, 3)"); seats by their species
+("Cows"). A stolen card's kind is named only to the thief and the victim (FR-R49); every other
+action and chance outcome is public (FR-16).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from farmstead.core.errors import IllegalActionError
+from farmstead.core.game import JSON
+from farmstead.games.farms_race.actions import (
+    ACCEPT,
+    ARMORY_AT,
+    ASK,
+    BARN_AT,
+    BUY_NUKE,
+    BUY_SPY,
+    CANCEL,
+    COMBAT_BASE,
+    CONFIRM,
+    CONTINUE,
+    DECLINE,
+    DONE,
+    END_PHASE,
+    END_TURN,
+    FLY_FROM,
+    FLY_TO,
+    GIVE,
+    HEAL,
+    HIT,
+    KEEP,
+    KIND_NAMES,
+    LAUNCH,
+    MOVE_TO,
+    MUTATION,
+    NUKE_SOURCES,
+    ORDER,
+    PASS,
+    PAY_FOUR,
+    PAY_NORMAL,
+    PLACE,
+    PLAY_SPY,
+    REDO,
+    RESOURCE,
+    RETREAT,
+    RETREAT_TO,
+    ROUTE,
+    SEAT,
+    SOURCE,
+    START,
+    SUBMIT,
+    SWAP_SPY,
+    TAKE,
+    TARGET,
+    TRADE,
+    ZOMBIE_TO,
+)
+from farmstead.games.farms_race.layout import (
+    ACTIONS,
+    DISCARD,
+    FIRST_SEAT,
+    HEALTH_NAMES,
+    NAME_WILD,
+    REGION_TYPE_IDS,
+    RESOURCE_IDS,
+    REVEAL,
+    ROLL_ATTACKER,
+    ROLL_DEFENDER,
+    ROLL_RESOURCES,
+    START_CHOICE,
+    START_ROLL,
+    STEAL_DRAW,
+    WILD,
+)
+from farmstead.games.farms_race.rules import FRRules
+
+REGION_NAMES = {
+    "fields": "Fields",
+    "forest": "Forest",
+    "hills": "Hills",
+    "weapons_factory": "Weapons Factory",
+    "power_plant": "Power Plant",
+}
+REGION_KINDS = frozenset(
+    {START, PLACE, MOVE_TO, SOURCE, HEAL, BARN_AT, ARMORY_AT, RETREAT_TO, ROUTE}
+    | {TARGET, FLY_FROM, FLY_TO, ZOMBIE_TO}
+)
+RESOURCE_WORDS = ("wheat", "wood", "brick", "weapons", "plutonium")
+FACE_WORDS = (*RESOURCE_WORDS, "wild")
+
+
+def seat_name(state: FRRules, seat: int) -> str:
+    """A seat's species, capitalised (FR-1: cows, sheep, pigs, chickens by seat)."""
+    return state.cfg.catalog.species[seat].capitalize()
+
+
+def region_name(state: FRRules, region: int) -> str:
+    """A region's type and (row, column), e.g. ``Forest (2, 3)``."""
+    row, col = state.cfg.map.cells[region]
+    return f"{REGION_NAMES[REGION_TYPE_IDS[state.cfg.region_type[region]]]} ({row}, {col})"
+
+
+def _roll_words(outcome: int) -> str:
+    guns, heads = divmod(outcome, COMBAT_BASE)
+    parts = []
+    if guns:
+        parts.append(f"{guns} gun{'s' if guns != 1 else ''}")
+    if heads:
+        parts.append(f"{heads} head{'s' if heads != 1 else ''}")
+    return ", ".join(parts) or "no hits"
+
+
+def _chance_words(state: FRRules, outcome: int, seat: int | None, public: bool) -> str:
+    phase = state.phase
+    if phase == FIRST_SEAT:
+        return f"{seat_name(state, outcome)} go first"
+    if phase == START_ROLL:
+        return f"starting resource: {RESOURCE_WORDS[outcome]}"
+    if phase == REVEAL:
+        return f"the Human token shows {outcome}"
+    if phase == ROLL_ATTACKER:
+        return f"attacker rolls {_roll_words(outcome)}"
+    if phase == ROLL_DEFENDER:
+        return f"defender rolls {_roll_words(outcome)}"
+    if phase == ROLL_RESOURCES:
+        a, b = divmod(outcome, 6)
+        return f"resource dice: {FACE_WORDS[a]} and {FACE_WORDS[b]}"
+    if phase == STEAL_DRAW:
+        thief, victim = state.active, state.steal_victim
+        if public or seat in (thief, victim):
+            return f"stolen card: {RESOURCE_WORDS[outcome]}"
+        return "stolen card: a hidden card"
+    raise IllegalActionError(f"no chance event in phase {phase}")
+
+
+def _describe(state: FRRules, action: int) -> str:
+    kind, arg = state.cfg.layout.decode(action)
+    phase = state.phase
+    if kind in REGION_KINDS:
+        place = region_name(state, arg)
+        return {
+            START: f"start in {place}",
+            PLACE: f"place a new herd at the building in {place}",
+            MOVE_TO: f"move into {place}",
+            SOURCE: f"take herds from {place}",
+            HEAL: f"heal an injured herd in {place}",
+            BARN_AT: f"build a Barn in {place}",
+            ARMORY_AT: f"upgrade the Barn in {place} to an Armory",
+            RETREAT_TO: f"retreat to {place}",
+            ROUTE: f"send a retreating herd back to {place}",
+            TARGET: f"nuke {place}",
+            FLY_FROM: f"fly a herd from {place}",
+            FLY_TO: f"fly the herd to {place}",
+            ZOMBIE_TO: f"the herd retreats to {place} at 1 HP instead of dying",
+        }[kind]
+    cat = state.cfg.catalog
+    if kind == MUTATION:
+        return f"choose the Mutation {cat.mutations[arg].name}"
+    if kind == PLAY_SPY:
+        card = cat.spies[arg]
+        return f"reveal {card.name}" if card.kind == "vp" else f"play {card.name}"
+    if kind == LAUNCH:
+        return (
+            "launch a ready Nuke token",
+            "build a Nuke and launch it",
+            "launch a Pocket Nuke",
+        )[arg]
+    if kind == PAY_FOUR:
+        return f"pay with 4 {RESOURCE_WORDS[arg]}"
+    if kind == ORDER:
+        return ("North Korean's nuke first", "the steal first")[arg]
+    if kind == GIVE:
+        return f"offer 1 {RESOURCE_WORDS[arg]}"
+    if kind == ASK:
+        return f"ask for 1 {RESOURCE_WORDS[arg]}"
+    if kind == TAKE:
+        return f"add one {HEALTH_NAMES[arg]} herd"
+    if kind == HIT:
+        return (
+            "a damage point injures a healthy herd",
+            "a damage point kills an injured herd",
+            "a damage point kills a human",
+        )[arg]
+    if kind == TRADE:
+        give, take = divmod(arg, 5)
+        return (
+            f"trade {state.cfg.trade_rate} {RESOURCE_WORDS[give]} to the Supply for 1 "
+            f"{RESOURCE_WORDS[take]}"
+        )
+    if kind == RESOURCE:
+        word = RESOURCE_WORDS[arg]
+        if phase == NAME_WILD:
+            return f"name {word} for the wild face"
+        if phase == DISCARD:
+            return f"discard 1 {word}"
+        if phase == START_CHOICE:
+            return f"take {word} as a starting resource"
+        return word
+    if kind == SEAT:
+        return f"steal a random card from {seat_name(state, arg)}"
+    simple = {
+        CONFIRM: "confirm the move",
+        CANCEL: "cancel the move",
+        END_PHASE: "end the Actions phase and roll" if phase == ACTIONS else "end the phase",
+        END_TURN: "end the turn",
+        CONTINUE: "fight on",
+        RETREAT: "retreat",
+        PASS: "do not steal",
+        KEEP: "keep this first turn",
+        REDO: "replay this first turn",
+        BUY_SPY: "buy a Spy",
+        BUY_NUKE: "build a Nuke",
+        PAY_NORMAL: "pay the normal cost",
+        SWAP_SPY: "swap the card for a new Spy",
+        DONE: "done",
+        SUBMIT: "submit the proposal",
+        ACCEPT: "accept the trade",
+        DECLINE: "decline the trade",
+    }
+    return simple[kind]
+
+
+def action_to_string(state: FRRules, action: int) -> str:
+    """The action (or chance outcome) in words, as the full position sees it."""
+    if state.is_chance_node():
+        return _chance_words(state, action, None, True)
+    return _describe(state, action)
+
+
+def action_to_string_for(state: FRRules, action: int, seat: int | None) -> str:
+    """The action in words as ``seat`` may know it: a stolen card's kind only for the thief and
+    the victim (FR-R49, FR-16)."""
+    if state.is_chance_node():
+        return _chance_words(state, action, seat, False)
+    return _describe(state, action)
+
+
+def action_to_json(state: FRRules, action: int) -> JSON:
+    """The action as JSON: its kind and arguments by name."""
+    if state.is_chance_node():
+        return {"type": "CHANCE", "outcome": action}
+    kind, arg = state.cfg.layout.decode(action)
+    doc: dict[str, Any] = {"type": KIND_NAMES[kind]}
+    if kind in REGION_KINDS:
+        doc["region"] = arg
+    elif kind == MUTATION:
+        doc["mutation"] = state.cfg.catalog.mutations[arg].id
+    elif kind == PLAY_SPY:
+        doc["card"] = state.cfg.catalog.spies[arg].id
+    elif kind == LAUNCH:
+        doc["source"] = NUKE_SOURCES[arg]
+    elif kind in (PAY_FOUR, GIVE, ASK):
+        doc["resource"] = RESOURCE_IDS[arg]
+    elif kind == ORDER:
+        doc["first"] = ("north_korean", "stealing")[arg]
+    elif kind == TAKE:
+        doc["health"] = HEALTH_NAMES[arg]
+    elif kind == HIT:
+        doc["target"] = ("healthy", "injured", "human")[arg]
+    elif kind == TRADE:
+        give, take = divmod(arg, 5)
+        doc["give"] = RESOURCE_IDS[give]
+        doc["take"] = RESOURCE_IDS[take]
+    elif kind == RESOURCE:
+        doc["resource"] = RESOURCE_IDS[arg]
+    elif kind == SEAT:
+        doc["seat"] = arg
+    return doc
+
+
+def action_from_json(state: FRRules, doc: Any) -> int:
+    """The legal action ``doc`` (as ``action_to_json`` writes it) names;
+    ``IllegalActionError`` when it names none."""
+    if not isinstance(doc, dict):
+        raise IllegalActionError(f"an action must be a JSON object, got {type(doc).__name__}")
+    if state.is_chance_node():
+        outcome = doc.get("outcome")
+        if doc.get("type") == "CHANCE" and type(outcome) is int and state.is_legal(outcome):
+            return outcome
+    else:
+        for action in state.legal_actions():
+            if action_to_json(state, action) == doc:
+                return action
+    raise IllegalActionError(f"{doc!r} is not a legal action now")
+
+
+__all__ = [
+    "action_from_json",
+    "action_to_json",
+    "action_to_string",
+    "action_to_string_for",
+    "region_name",
+    "seat_name",
+    "WILD",
+]
