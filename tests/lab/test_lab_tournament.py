@@ -10,6 +10,7 @@ from toygames import DiceNimGame
 
 from farmstead.core.errors import InvalidParamError, UnknownAgentError, UnknownGameError
 from farmstead.core.record import GameRecord, read_records
+from farmstead.core.registry import load_game
 from farmstead.core.rng import derive_seed
 from farmstead.lab.backends import BackendError, LocalBackend, make_backend
 from farmstead.lab.play import play_game
@@ -153,6 +154,20 @@ def test_agent_that_cannot_play_the_game_fails_first() -> None:
 def test_duplicate_agents_are_refused() -> None:
     with pytest.raises(InvalidParamError, match="agents must differ"):
         Tournament(nim(), ("random", "random"), 2, 0)
+
+
+def test_rotate_seats_repeated_agents_in_every_seat() -> None:
+    """One agent against copies of another (a 4-player "one heuristic against three random"):
+    with ``rotate`` the lineup is rotated, so each listed agent plays every seat once per
+    cycle; it must list one agent per seat."""
+    game = load_game("livestock_uprising", 4)
+    t = Tournament(game, ("heuristic", "random", "random", "random"), 8, 0, rotate=True)
+    seats = [t.seat_agents(i) for i in range(4)]
+    assert [lineup.index("heuristic") for lineup in seats] == [0, 3, 2, 1]
+    assert all(sorted(lineup) == ["heuristic", "random", "random", "random"] for lineup in seats)
+    assert t.seat_agents(4) == seats[0]
+    with pytest.raises(InvalidParamError, match="one agent per seat"):
+        Tournament(game, ("heuristic", "random"), 2, 0, rotate=True)
 
 
 def test_backend_choices_are_checked() -> None:

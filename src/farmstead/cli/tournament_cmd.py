@@ -108,6 +108,13 @@ def tournament_command(
         typer.Option(help="timings file (default: beside --out, NAME.timings.jsonl)"),
     ] = None,
     show_progress: Annotated[bool, typer.Option("--progress/--no-progress")] = True,
+    rotate: Annotated[
+        bool,
+        typer.Option(
+            help="--agents lists one agent per seat, repeats allowed (heuristic,random,random,"
+            "random); every rotation of that lineup is played"
+        ),
+    ] = False,
 ) -> None:
     """Play a tournament: every seat order in turn, one derived seed per game.
 
@@ -138,6 +145,7 @@ def tournament_command(
                 timings=timing_file,
                 summary=summary,
                 on_progress=on_progress,
+                rotate=rotate,
             )
         )
 

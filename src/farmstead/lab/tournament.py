@@ -54,6 +54,7 @@ class Tournament:
     agents: tuple[str, ...]
     games: int
     seed: int
+    rotate: bool = False
     lineups: tuple[tuple[int, ...], ...] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -61,12 +62,26 @@ class Tournament:
             raise InvalidParamError(f"the number of games must be >= 0, got {self.games}")
         if not self.agents:
             raise InvalidParamError("a tournament needs at least one agent")
+        players = self.game.num_players
+        if self.rotate:
+            # One agent per seat, repeats allowed (one heuristic against three random); each
+            # agent plays every seat in turn.
+            if len(self.agents) != players:
+                raise InvalidParamError(
+                    f"with rotate, give one agent per seat: {players} agents, got "
+                    f"{len(self.agents)} ({', '.join(self.agents)})"
+                )
+            order = list(range(players))
+            rotations = tuple(tuple(order[k:] + order[:k]) for k in range(players))
+            object.__setattr__(self, "lineups", rotations)
+            return
         if len(set(self.agents)) != len(self.agents):
             raise InvalidParamError(
                 f"agents must differ; got {', '.join(self.agents)} "
-                "(a single agent plays every seat by itself)"
+                "(a single agent plays every seat by itself; to seat repeats of an agent, "
+                "list one agent per seat and rotate them)"
             )
-        lineups = tuple(seat_lineups(len(self.agents), self.game.num_players))
+        lineups = tuple(seat_lineups(len(self.agents), players))
         object.__setattr__(self, "lineups", lineups)
 
     @property
@@ -199,8 +214,12 @@ def run_tournament(
     timings: str | Path | None | bool = True,
     on_progress: Callable[[Progress], None] | None = None,
     summary: RunSummary | None = None,
+    rotate: bool = False,
 ) -> Iterator[GameRecord]:
     """Play a tournament and yield every game's record in game order.
+
+    ``rotate``: ``agents`` list one agent per seat, repeats allowed (e.g. one ``heuristic``
+    against three ``random``), and the lineup is rotated so each agent plays every seat.
 
     ``game`` is a registry name (with ``players`` and ``params``) or a configured ``Game``.
     ``agents`` are specs (``"mcts:iterations=400"``; a comma-separated list is split). With
@@ -218,7 +237,7 @@ def run_tournament(
         raise InvalidParamError("pass players and params to load_game, not with a Game")
     names = canonical_agents(agents)
     check_agents(game, names)
-    tournament = Tournament(game, names, games, seed)
+    tournament = Tournament(game, names, games, seed, rotate=rotate)
     runner = (
         backend if isinstance(backend, Backend) else make_backend(backend, workers, ray_address)
     )

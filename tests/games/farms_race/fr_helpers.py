@@ -75,8 +75,13 @@ def rc(row: int, col: int) -> int:
 
 # --- games ---------------------------------------------------------------------------------
 def game(players: int = 4, **params: Any) -> FarmsRaceGame:
-    """Farms Race with seat 0 as seat 1 unless ``params`` say otherwise."""
+    """Farms Race with seat 0 as seat 1, no Mutations (unless ``mutations`` gives them) and
+    no opening trade window, unless ``params`` say otherwise: the rules of one section are
+    tested without the others."""
     params.setdefault("first_player", "0")
+    if "mutations" not in params:
+        params.setdefault("no_mutations", True)
+    params.setdefault("opening_trade_window", False)
     loaded = load_game(GAME, players, **params)
     assert isinstance(loaded, FarmsRaceGame)
     return loaded
@@ -133,6 +138,13 @@ def scenario_doc(
     pool_revealed: tuple[int, int, int] = (0, 0, 0),
     eliminated: Iterable[int] = (),
     start_owners: Mapping[int, int | None] | None = None,
+    spies: Mapping[int, Mapping[str, int]] | None = None,
+    fresh: Mapping[str, int] | None = None,
+    revealed: Mapping[int, Iterable[str]] | None = None,
+    nukes: Mapping[int, tuple[int, int]] | None = None,
+    nukiest: int | None = None,
+    discard: Mapping[str, int] | None = None,
+    nuked: Iterable[int] = (),
     **params: Any,
 ) -> tuple[dict[str, Any], dict[str, Any]]:
     """(JSON position, game params) for a scenario; see the module docstring.
@@ -143,8 +155,18 @@ def scenario_doc(
     resource id; ``unknown`` a seat to how many of its cards others cannot tell (taken from the
     end of ``RESOURCE_IDS``' order of the hand); ``start_owners`` a region to its owner when the
     turn began (``None``: nobody), where that differs from its owner now.
+
+    Spies, Nukes and Mutations (FR-9 to FR-11): ``spies`` a seat to its Spy cards by id;
+    ``fresh`` the active seat's cards got this turn; ``revealed`` a seat to its revealed VP
+    Spies; ``nukes`` a seat to its (ready, spent) Nuke tokens; ``nukiest`` the Award's holder;
+    ``discard`` the played cards; ``nuked`` regions nuked this turn. The deck holds the rest of
+    the 24 cards. Mutations come from the ``mutations`` game parameter (one id per seat); a
+    region may carry Adorable's ``peeked_value`` with a face-down token.
     """
     params.setdefault("first_player", "0")
+    if "mutations" not in params:
+        params.setdefault("no_mutations", True)
+    params.setdefault("opening_trade_window", False)
     key = tuple(sorted(params.items()))
     doc = copy.deepcopy(_template(players, key))
     nr = len(doc["regions"])
@@ -179,6 +201,38 @@ def scenario_doc(
     doc["discards"] = 0
     doc["winners"] = []
     doc["redo_snapshot"] = None
+    doc["nuked"] = sorted(nuked)
+    doc["deal_left"] = []
+    doc["flying"] = None
+    doc["lucky"] = False
+    doc["doubles_left"] = []
+    doc["resume"] = None
+    doc["payment"] = None
+    doc["spy"] = None
+    doc["nuke"] = None
+    doc["nuke_stack"] = []
+    doc["nukiest"] = nukiest
+    doc["trade"] = {
+        "slot": None,
+        "next": None,
+        "passes": 0,
+        "made": [0] * players,
+        "open_proposals": 0,
+        "proposal": None,
+    }
+    deck = {card.id: card.count for card in CAT.spies}
+    for cards in (spies or {}).values():
+        for name, count in cards.items():
+            deck[name] -= count
+    for names in (revealed or {}).values():
+        for name in names:
+            deck[name] -= 1
+    for name, count in (discard or {}).items():
+        deck[name] -= count
+    assert min(deck.values()) >= 0, "more Spy cards than the deck holds (FR-2.8)"
+    doc["spy_deck"] = {k: n for k, n in deck.items() if n}
+    doc["spy_discard"] = {k: n for k, n in (discard or {}).items() if n}
+    doc["spies_removed_cards"] = {}
     face_up = [0, 0, 0]
     for region in doc["regions"]:
         if isinstance(region["token"], int) and not region["stand_in"]:
@@ -213,6 +267,11 @@ def scenario_doc(
             armories_left=ARMORIES - sum(1 for g in mine if g["building"] == "armory"),
             vp_tokens=(vp_tokens or {}).get(s, 0),
             eliminated=s in dead,
+            spies=dict((spies or {}).get(s, {})),
+            spies_fresh=dict(fresh or {}) if s == active else {},
+            revealed_vp_spies=list((revealed or {}).get(s, [])),
+            nukes_ready=(nukes or {}).get(s, (0, 0))[0],
+            nukes_spent=(nukes or {}).get(s, (0, 0))[1],
         )
     return doc, params
 
@@ -242,7 +301,16 @@ def start_turn(seat: int, players: int = 4, **kwargs: Any) -> FRState:
         assert round_ >= 1, "start_turn of the first seat needs round >= 2"
     state = scenario(players, active=prev, phase="discard_phase", round=round_, **kwargs)
     do(state, END_TURN)
+    close_window(state)
     return state
+
+
+def close_window(state: FRState) -> None:
+    """Every slot holder of an open trade window passes (FR-8.3), so the next turn begins."""
+    from farmstead.games.farms_race.actions import PASS
+
+    while phase_name(state) == "trade_slot":
+        do(state, PASS)
 
 
 # --- actions -------------------------------------------------------------------------------
@@ -396,3 +464,4 @@ def end_turn(state: FRState) -> None:
     do(state, END_TURN)
     while state.phase == DISCARD:
         do(state, RESOURCE, args_of(state, RESOURCE)[0])
+    close_window(state)

@@ -213,12 +213,15 @@ def test_FR_1_only_3_or_4_players(players: int) -> None:
         ({"max_rounds": 0}, "max_rounds"),
         ({"new_player_redo": True, "new_players": "5"}, "new_players"),
         ({"stealing": "maybe"}, "stealing"),
-        ({"no_mutations": False}, "not implemented"),
+        ({"mutations": "lucky,zeus,zombie"}, "unknown Mutation 'zeus'"),
+        ({"mutations": "lucky,lucky,zombie"}, "given twice"),
+        ({"mutations": "lucky,zombie"}, "3 Mutation ids"),
+        ({"no_mutations": True, "mutations": "lucky,adorable,zombie"}, "disagree"),
     ],
 )
 def test_bad_params_raise_invalid_param_error(params: dict[str, Any], words: str) -> None:
     """FR-13 and FR-3: unknown parameters, a 4-player map (F-J) for 3 players, values out of
-    their domain; part-2 features are refused with a clear message."""
+    their domain; Mutations given per seat must be known, distinct, one per seat (FR-2.7)."""
     with pytest.raises(InvalidParamError, match=words):
         load_game(GAME, 3, **params)
 

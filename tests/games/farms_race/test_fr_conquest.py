@@ -18,6 +18,7 @@ from __future__ import annotations
 from fr_helpers import (
     args_of,
     board,
+    close_window,
     do,
     end_turn,
     game,
@@ -347,6 +348,8 @@ def test_FR_R52_active_player_eliminated_on_its_own_turn_ends_the_turn() -> None
     move(s, R, (7, 0, 1))
     roll(s, 1, 0)
     roll(s, 1, 0)
+    assert s.to_json()["trade"]["slot"] == 1  # FR-R52: the trade window, then the next seat
+    close_window(s)
     doc = s.to_json()
     assert doc["seats"][0]["eliminated"] is True
     assert doc["active"] == 1

@@ -1,7 +1,8 @@
-"""Hypothesis properties of whole Farms Race games (rules/farms_race.md FR-2, FR-6, FR-7, FR-17):
-herds, Barns, Armories and Human tokens are conserved at every step; resource cards move only
-by the events that move them; VP tokens only grow, and only at the end of a turn (FR-R1);
-the same seed and actions give the same game, and every position survives a JSON round trip.
+"""Hypothesis properties of whole Farms Race games (rules/farms_race.md FR-2, FR-6, FR-7, FR-17),
+with Mutations, Spies, Nukes and trading on: herds, Barns, Armories, Human tokens and Spy cards
+are conserved at every step; resource cards move only by the events that move them; VP tokens
+only grow, and only at the end of a turn (FR-R1); the same seed and actions give the same game,
+and every position survives a JSON round trip.
 """
 
 from __future__ import annotations
@@ -14,20 +15,39 @@ from farmstead.core.rng import Rng
 from farmstead.games.farms_race.actions import (
     ARMORY_AT,
     BARN_AT,
+    BUY_NUKE,
+    BUY_SPY,
+    LAUNCH,
+    PAY_FOUR,
+    PAY_NORMAL,
     RESOURCE,
     TRADE,
 )
 from farmstead.games.farms_race.game import FRState
 from farmstead.games.farms_race.layout import (
+    ACTIONS,
+    ADORABLE,
     ARMORY,
     BARN,
+    BUILD_ARMORY,
+    BUILD_BARN,
+    BUILD_NUKE,
+    BUILD_NUKE_BACK,
+    BUILD_SPY,
+    DERANGED,
     DISCARD,
     DISCARD_PHASE,
+    HYPER_INTELLIGENT,
     NO,
+    NUM_SPY_KINDS,
+    PAYMENT,
     REDO_OFFER,
+    RESOURCES,
+    SPY_IDS,
+    SPY_RESOURCE,
     START_CHOICE,
     START_ROLL,
-    STEAL_DRAW,
+    THIEVERY,
 )
 
 SETTINGS = settings(
@@ -40,6 +60,8 @@ games = st.fixed_dictionaries(
         "map": st.sampled_from(["recommended", "random", "A", "F"]),
         "stealing": st.booleans(),
         "max_rounds": st.integers(3, 40),
+        "open_trading": st.booleans(),
+        "mutations": st.sampled_from(["dealt", "dealt", "none"]),
     }
 )
 
@@ -56,6 +78,9 @@ def _make(spec: dict) -> FRState:
         stealing=spec["stealing"],
         max_rounds=spec["max_rounds"],
         first_player="random",
+        open_trading=spec["open_trading"],
+        no_mutations=spec["mutations"] == "none",
+        opening_trade_window=True,
     ).new_initial_state()
     assert isinstance(state, FRState)
     return state
@@ -80,36 +105,59 @@ def _pieces_conserved(s: FRState) -> None:
     for r in range(regions):  # FR-1.1: a region holds pieces of at most one player
         if s.herds_in(r) or s.building[r]:
             assert s.owner[r] != NO
-        if s.owner[r] != NO:
+        if s.owner[r] != NO and s.mutation[s.owner[r]] != ADORABLE:  # FR-11: Adorable's humans
             assert not (s.face_down >> r & 1) and not s.token[r]
     for seat in range(s.cfg.players):  # hands: what others know is part of the truth
         hand = s.hands[5 * seat : 5 * seat + 5]
         known = s.known[5 * seat : 5 * seat + 5]
         assert all(k <= h for k, h in zip(known, hand, strict=True)) and min(hand) >= 0
         assert sum(hand) - sum(known) == s.unknown_cards[seat]
+    k = NUM_SPY_KINDS
+    for card in range(k):  # FR-2.8: 24 Spy cards, never created or lost
+        held = sum(s.spies[k * p + card] for p in range(s.cfg.players))
+        shown = sum(mask >> card & 1 for mask in s.revealed)
+        total = held + shown + s.spy_deck[card] + s.spy_discard[card] + s.spy_removed[card]
+        assert total == s.cfg.spy_deck[card], SPY_IDS[card]
+    chosen = [m for m in s.mutation if m != NO]
+    assert len(chosen) == len(set(chosen))  # FR-2.7: each Mutation card once
 
 
 def _card_change(before: FRState, action: int) -> int:
     """The change of all hands together that ``action`` must cause, production aside (FR-5.4
-    pays what ``last_production`` records, added by the caller when it was paid)."""
+    pays what ``last_production`` records, added by the caller when it was paid): payments
+    for builds (FR-8.1; Hyper-Intelligent's four of a kind, Deranged's total plus one, FR-11),
+    Supply trades (FR-8.2), discards (FR-5.5), Thievery (FR-10) and starting resources add or
+    remove cards; steals, Blackmail, Double Agent, Propaganda and player trades move them."""
     c = before.cfg
     if before.is_chance_node():
-        if before.phase == START_ROLL:
-            return 1
-        if before.phase == STEAL_DRAW:
-            return 0  # FR-R49: a card changes hands
-        return 0  # the first seat, a token's value, combat and resource dice move no card
-    kind, _ = c.layout.decode(action)
-    if kind == BARN_AT:
-        return -sum(c.barn_cost)
-    if kind == ARMORY_AT:
-        return -sum(c.armory_cost)
-    if kind == TRADE:
-        return 1 - c.trade_rate  # FR-8.2: 3 to the Supply, 1 back
+        return 1 if before.phase == START_ROLL else 0
+    kind, arg = c.layout.decode(action)
+    seat = before.current_player()
+    mutation = before.mutation[seat]
+    immediate = mutation not in (DERANGED, HYPER_INTELLIGENT)  # else a payment phase follows
+    builds = {BARN_AT: BUILD_BARN, ARMORY_AT: BUILD_ARMORY, BUY_SPY: BUILD_SPY}
+    builds[BUY_NUKE] = BUILD_NUKE
+    if kind in builds and before.phase in (ACTIONS, RESOURCES, DISCARD_PHASE):
+        return -sum(c.build_costs[builds[kind]]) if immediate else 0
+    if kind == LAUNCH and arg == 1:  # a Nuke built to nuke back (FR-R38)
+        return -sum(c.build_costs[BUILD_NUKE_BACK]) if immediate else 0
+    if before.phase == PAYMENT:
+        if kind == PAY_NORMAL:
+            return -sum(c.build_costs[before.pay_build])
+        if kind == PAY_FOUR:
+            return -c.hyper_cards
+        if kind == RESOURCE:
+            total = sum(c.build_costs[before.pay_build]) + c.deranged_extra
+            return -total if sum(before.pay_sel) + 1 == total else 0
+        return 0
+    if kind == TRADE and before.phase in (ACTIONS, RESOURCES, DISCARD_PHASE):
+        return 1 - before.trade_rate(seat)  # FR-8.2: the rate to the Supply, 1 back
     if kind == RESOURCE and before.phase == DISCARD:
         return -1
     if kind == RESOURCE and before.phase == START_CHOICE:
         return 1
+    if kind == RESOURCE and before.phase == SPY_RESOURCE and before.spy_play == THIEVERY:
+        return 3
     return 0
 
 

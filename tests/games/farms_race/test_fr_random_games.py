@@ -39,7 +39,7 @@ def test_fr_round_cap_ends_every_game_FR_R54() -> None:
     game = farmstead.load_game("farms_race", players=4, max_rounds=2)
     report = check_game(game, games=10, seed=5, deep_rate=0.02)
     assert report.games == 10
-    assert report.longest_actions < 600  # two rounds of four turns, far from a real game
+    assert report.longest_actions < 2000  # two rounds of four turns and trade windows
 
 
 @pytest.mark.slow

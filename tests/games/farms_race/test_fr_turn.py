@@ -23,6 +23,7 @@ from fr_helpers import (
     WOOD,
     args_of,
     board,
+    close_window,
     dice,
     do,
     end_turn,
@@ -420,6 +421,7 @@ def test_FR_T43_end_of_turn_with_nine_cards_discards_two_chosen_cards() -> None:
     assert hand(s, 0) == [6, 0, 2, 0, 0]
     do(s, RESOURCE, BRICK)
     assert hand(s, 0) == [6, 0, 1, 0, 0]
+    close_window(s)
     assert s.active == 1
     assert phase_name(s) == "actions"
     assert hand(s, 1) == [0, 10, 0, 0, 0]
@@ -435,6 +437,8 @@ def test_FR_T43_end_of_turn_with_nine_cards_discards_two_chosen_cards() -> None:
 def test_FR_5_5_seven_cards_need_no_discard() -> None:
     s = scenario(regions=board(), hands={0: {"wheat": 7}}, phase="discard_phase")
     do(s, END_TURN)
+    assert phase_name(s) == "trade_slot"  # FR-8.3: no discard, straight to the trade window
+    close_window(s)
     assert s.active == 1 and phase_name(s) == "actions"
     assert hand(s, 0) == [7, 0, 0, 0, 0]
 

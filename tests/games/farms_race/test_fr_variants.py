@@ -16,6 +16,7 @@ from fr_helpers import (
     args_of,
     board,
     chance,
+    close_window,
     dice,
     do,
     end_turn,
@@ -200,6 +201,7 @@ def test_FR_R55_keep_goes_on_and_only_new_players_are_offered() -> None:
     play_first_turn(s)
     do(s, END_TURN)
     do(s, KEEP)
+    close_window(s)
     assert s.active == 1
     assert s.owner[rc(0, 3)] == 0
     assert s.to_json()["redo_used"] == [0]

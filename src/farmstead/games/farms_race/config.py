@@ -17,7 +17,13 @@ from farmstead.core.errors import InvalidParamError
 from farmstead.core.game import ParamSpec
 from farmstead.games.farms_race.actions import ActionLayout, combat_outcome, dice_outcome
 from farmstead.games.farms_race.catalog import Catalog, catalog
-from farmstead.games.farms_race.layout import MAX_COMBAT_DICE, NO, NUM_RESOURCES, WILD
+from farmstead.games.farms_race.layout import (
+    MAX_COMBAT_DICE,
+    MUTATION_IDS,
+    NO,
+    NUM_RESOURCES,
+    WILD,
+)
 from farmstead.games.farms_race.maps import (
     MapSpec,
     distances,
@@ -73,8 +79,49 @@ def param_specs() -> tuple[ParamSpec, ...]:
         ParamSpec(
             "no_mutations",
             bool,
-            True,
-            "No Mutations (FR-13); Mutations, Spies, Nukes and player trading come with part 2",
+            False,
+            "No Mutations variant: nobody has a Mutation (FR-13)",
+        ),
+        ParamSpec(
+            "mutations",
+            str,
+            "dealt",
+            "'dealt': Mutations are dealt and chosen at setup (FR-4); or one Mutation id per "
+            "seat, comma-separated (e.g. 'lucky,zombie,adorable'), to give each seat that "
+            "Mutation instead (a designer's what-if); 'none' for a seat without one",
+        ),
+        ParamSpec(
+            "open_trading",
+            bool,
+            False,
+            "Open Trading variant: the active player may propose trades on their own turn "
+            "(FR-8.4, FR-R34)",
+        ),
+        ParamSpec(
+            "opening_trade_window",
+            bool,
+            cat.options["opening_trade_window"],
+            "PROPOSED option: a trade window after setup, before the first turn (FR-R33)",
+        ),
+        ParamSpec(
+            "auto_reveal_winning_vp_spies",
+            bool,
+            cat.options["auto_reveal_winning_vp_spies"],
+            "PROPOSED option: on its owner's turn, hidden VP Spies that would reach the target "
+            "are revealed at once (FR-12)",
+        ),
+        ParamSpec(
+            "nuke_cost_alt",
+            bool,
+            cat.options["nuke_cost_alt"],
+            "PROPOSED option: the alternative Nuke cost (FR-2.4)",
+        ),
+        ParamSpec(
+            "reveal_hidden_info_after_game",
+            bool,
+            cat.options["reveal_hidden_info_after_game"],
+            "PROPOSED option: every hand, Spy card and dealt Mutation is shown once the game is "
+            "over (FR-16; never the generator's state)",
         ),
         ParamSpec(
             "stealing",
@@ -138,6 +185,21 @@ class FRConfig:
     start_herds: int
     barn_cost: tuple[int, ...]
     armory_cost: tuple[int, ...]
+    build_costs: tuple[tuple[int, ...], ...]  # per build (layout.BUILD_*): 5 counts
+    hyper_cards: int  # Hyper-Intelligent pays this many of one kind for any build (FR-11)
+    deranged_extra: int  # Deranged pays the normal total plus this many, any kinds (FR-11)
+    trade_rate_hyper: int  # Hyper-Intelligent's Supply trade rate on its turn (FR-11)
+    blue_start_herds: int  # Blue-Blooded starts with an Armory and this many herds (FR-2.1)
+    mutations_on: bool  # not the No Mutations variant
+    fixed_mutations: tuple[int, ...]  # per seat a Mutation index (NO: none), or () when dealt
+    mutations_dealt: tuple[int, ...]  # per position in turn order: Mutations dealt (FR-4)
+    spy_deck: tuple[int, ...]  # per Spy card kind: copies in the deck (FR-2.8)
+    open_trading: bool
+    opening_window: bool
+    auto_reveal: bool
+    reveal_after_game: bool
+    window_proposals: int  # trade-window proposals per participant per window (FR-R31)
+    open_proposals: int  # Open Trading proposals per turn (FR-R34)
     tokens: tuple[int, ...]  # Human Worker tokens of values 1, 2, 3
     starting_resources: tuple[int, ...]  # per position in turn order
     combat_rolls: tuple[tuple[tuple[int, float], ...], ...]  # per dice count: outcomes
@@ -200,6 +262,36 @@ def _seats(value: str, players: int, name: str) -> int:
     return mask
 
 
+def _fixed_mutations(value: str, players: int) -> tuple[int, ...]:
+    """``()`` for 'dealt', else one Mutation index (or NO for 'none') per seat."""
+    text = value.strip().lower()
+    if text == "dealt":
+        return ()
+    parts = [p.strip() for p in text.split(",")]
+    choices = ", ".join(MUTATION_IDS)
+    if len(parts) != players:
+        raise InvalidParamError(
+            f"parameter 'mutations' must be 'dealt' or {players} Mutation ids separated by "
+            f"commas (one per seat; 'none' for no Mutation), got {value!r}"
+        )
+    out = []
+    for part in parts:
+        if part == "none":
+            out.append(NO)
+        elif part in MUTATION_IDS:
+            if MUTATION_IDS.index(part) in out:
+                raise InvalidParamError(
+                    f"parameter 'mutations': {part!r} is given twice; each Mutation card exists "
+                    "once (FR-2.7)"
+                )
+            out.append(MUTATION_IDS.index(part))
+        else:
+            raise InvalidParamError(
+                f"parameter 'mutations': unknown Mutation {part!r}; choose from {choices}, none"
+            )
+    return tuple(out)
+
+
 def _first_player(value: str, players: int) -> int:
     text = value.strip().lower()
     if text == "random":
@@ -249,12 +341,14 @@ def _build(players: int, items: tuple[tuple[str, Any], ...]) -> FRConfig:
             f"Farms Race is for {cat.min_players} or {cat.max_players} players (FR-1), "
             f"not {players}"
         )
-    if not params["no_mutations"]:
-        raise InvalidParamError(
-            "parameter 'no_mutations' must be true: Mutations are not implemented yet "
-            "(they arrive with Spies, Nukes and player trading)"
-        )
     chosen, random_starts = _map(cat, players, params)
+    fixed = _fixed_mutations(str(params["mutations"]), players)
+    if params["no_mutations"] and fixed:
+        raise InvalidParamError(
+            "parameters 'no_mutations' and 'mutations' disagree: with No Mutations nobody "
+            "has one (leave 'mutations' at 'dealt')"
+        )
+    dealt = cat.mutations_dealt_random_map if random_starts else cat.mutations_dealt
     new_players = _seats(params["new_players"], players, "new_players")  # checked even when off
     adjacent = neighbours(chosen.cells)
     n = len(chosen.cells)
@@ -262,15 +356,27 @@ def _build(players: int, items: tuple[tuple[str, Any], ...]) -> FRConfig:
     for r in edge_regions(adjacent):
         edge |= 1 << r
     herds = cat.herds
+    # An upper bound of the decisions in one turn: herd actions with their combats (each
+    # round: rolls, allocations of at most 2 HP per herd and 3 humans, the Spy window, the
+    # retreat decisions and routing), cancelled moves, Flying, the Resources phase, discards,
+    # Spies (at most the deck, each with its choices), nukes (each one paid for by cards,
+    # tokens or a Pocket Nuke: bounded by the cards a turn can bring), and the trade window.
+    combat = cat.max_combat_rounds * (4 + 2 * herds + 3 + 2 * cat.spy_deck_total + 3) + herds
+    cards = cat.hand_limit + 3 * cat.spy_deck_total + 2 * 2 * n * (players + 1) + 24
+    nukes = cards * (4 + players * 2 * herds + 8) + cat.spy_deck_total * 8
+    trades = players * cat.trade_window_max_proposals * (4 + 2 * cards) + players + 2
     per_turn = (
-        herds
-        + herds * (20 + cat.max_combat_rounds * (2 + 4 * herds + 6) + 1 + herds)
-        + cat.max_cancels * 21
-        + herds
-        + 2 * (cat.hand_limit + 2 * players * 2 * n)
-        + 8
+        herds * (20 + combat + 1)
+        + cat.max_cancels * (2 + 2 * herds)
+        + 4 * herds * herds
+        + 16
+        + 2 * cards
+        + 3 * cat.spy_deck_total * 12
+        + nukes
+        + trades
+        + cat.open_trading_max_proposals * (4 + 2 * cards)
     )
-    setup = 1 + players * 3 + 4
+    setup = 1 + players * (3 + max(dealt) + 2) + 4 + trades
     blank, head, gun = cat.combat_die
     return FRConfig(
         players=players,
@@ -301,6 +407,27 @@ def _build(players: int, items: tuple[tuple[str, Any], ...]) -> FRConfig:
         start_herds=cat.start_herds,
         barn_cost=cat.costs["barn"],
         armory_cost=cat.costs["armory"],
+        build_costs=(
+            cat.costs["barn"],
+            cat.costs["armory"],
+            cat.costs["spy"],
+            cat.costs["nuke_alt" if params["nuke_cost_alt"] else "nuke"],
+            cat.costs["nuke_alt" if params["nuke_cost_alt"] else "nuke"],
+        ),
+        hyper_cards=cat.hyper_intelligent_cards,
+        deranged_extra=cat.deranged_extra,
+        trade_rate_hyper=cat.supply_trade_rate_hyper,
+        blue_start_herds=cat.blue_blooded_start_herds,
+        mutations_on=not params["no_mutations"],
+        fixed_mutations=fixed,
+        mutations_dealt=dealt,
+        spy_deck=tuple(card.count for card in cat.spies),
+        open_trading=params["open_trading"],
+        opening_window=params["opening_trade_window"],
+        auto_reveal=params["auto_reveal_winning_vp_spies"],
+        reveal_after_game=params["reveal_hidden_info_after_game"],
+        window_proposals=cat.trade_window_max_proposals,
+        open_proposals=cat.open_trading_max_proposals,
         tokens=cat.human_tokens,
         starting_resources=cat.starting_resources,
         combat_rolls=_combat_rolls(blank, head, gun),

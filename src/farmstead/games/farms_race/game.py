@@ -41,7 +41,7 @@ class FRState(FRRules):
 
 
 class FarmsRaceGame(Game):
-    """Farms Race for 3 or 4 players, without Mutations, Spies, Nukes and player trading."""
+    """Farms Race for 3 or 4 players: the base game with its variants (rules/farms_race.md)."""
 
     type = GameType(
         name="farms_race",

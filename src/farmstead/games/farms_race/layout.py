@@ -72,6 +72,31 @@ SPY_IDS = (
 NUM_MUTATIONS = len(MUTATION_IDS)
 NUM_SPY_KINDS = len(SPY_IDS)
 
+# Mutations by index (MUTATION_IDS order), for the rules
+(
+    ADORABLE,
+    BLUE_BLOODED,
+    DERANGED,
+    FLYING,
+    HYPER_INTELLIGENT,
+    LUCKY,
+    NORTH_KOREAN,
+    RADIOACTIVE,
+    REGENERATIVE,
+    PARASITIC,
+    ZOMBIE,
+) = range(11)
+# Spy cards by index (SPY_IDS order); the first four are the VP Spies
+CAPITALISM, CARNIVOROUS, DOMESTICATION, PLUMBING = range(4)
+BLACKMAIL, DOUBLE_AGENT, FIELD_HOSPITAL, HACKING, POCKET_NUKE, PROPAGANDA, THIEVERY = range(4, 11)
+VP_SPIES = (CAPITALISM, CARNIVOROUS, DOMESTICATION, PLUMBING)
+# Nuke kinds (FR-9.1, FR-10, FR-11): LAUNCH's sources, and North Korean's free nuke
+NUKE_TOKEN, NUKE_BUILT, NUKE_POCKET, NUKE_NORTH_KOREAN = range(4)
+# Builds (FR-8.1), as BUILD_IDS; NUKE_BACK is a Nuke built to be launched at once (FR-R38)
+BUILD_BARN, BUILD_ARMORY, BUILD_SPY, BUILD_NUKE, BUILD_NUKE_BACK = range(5)
+# Doubles effects (FR-R39), as bits
+EFFECT_NORTH_KOREAN, EFFECT_STEALING = 1, 2
+
 # --- seats -----------------------------------------------------------------------------------
 MAX_SEATS = 4
 HUMANS = 9  # the defender id of a combat against humans
@@ -101,8 +126,30 @@ HUMANS = 9  # the defender id of a combat against humans
     DISCARD_PHASE,  # phase 4: free actions, then End turn (FR-5.5)
     DISCARD,  # forced discards down to the hand limit, one card at a time (FR-5.5)
     REDO_OFFER,  # New-player redo: keep the first turn or replay it (FR-R55)
+    DEAL_MUTATION,  # chance: the next Mutation dealt face down to a seat (FR-4 step 5)
+    CHOOSE_MUTATION,  # setup: a seat chooses one of its dealt Mutations (FR-4 step 6.1)
+    PEEK,  # chance: Adorable peeks at a face-down Human token in a region it controls (FR-11)
+    FLY_SOURCE,  # Flying: a region to take a herd from, or done (FR-11)
+    FLY_HEALTH,  # Flying: the health of the herd taken (FR-11)
+    FLY_DEST,  # Flying: the region the herd goes to (FR-11, FR-R59)
+    LUCKY_FACE,  # Lucky chooses a resource face instead of rolling (FR-11, FR-R56)
+    DOUBLES_ORDER,  # North Korean's nuke or the Stealing steal first (FR-R39)
+    PAYMENT,  # how to pay for a build: normal, Hyper-Intelligent, Deranged (FR-8.1)
+    SPY_DRAW,  # chance: the top card of the Spy deck (FR-8.1, FR-R21)
+    SPY_WINDOW,  # combat: the active player may play Spies after allocation (FR-6.5)
+    SPY_OPPONENT,  # Blackmail: the opponent (FR-10)
+    BLACKMAIL_TAKE,  # Blackmail: a card kind to take from the opponent's hand, or stop (FR-R50)
+    AGENT_DRAW,  # chance: a card Double Agent takes from a player (FR-R50)
+    SPY_RESOURCE,  # Propaganda or Thievery: the resource kind (FR-10)
+    NUKE_TARGET,  # the target region of a nuke (FR-9.1, FR-R12, FR-R13; North Korean, FR-11)
+    HACK,  # the nuked player plays Hacking or not (FR-9.4 step 3, FR-9.5)
+    POCKET_ALLOCATE,  # a Pocket Nuke's victim allocates the 2 points (FR-10, FR-R45)
+    NUKE_RESPONSE,  # the player on top of the response stack: pass or nuke back (FR-9.4)
+    TRADE_SLOT,  # the trade window's slot holder: pass or propose to a player (FR-8.3)
+    TRADE_PROPOSE,  # a proposal being built: give, ask, submit or cancel (FR-8.3, FR-8.4)
+    TRADE_RESPOND,  # the recipient accepts or declines (FR-8.3)
     OVER,
-) = range(24)
+) = range(46)
 
 PHASE_NAMES = (
     "first_seat",
@@ -128,10 +175,33 @@ PHASE_NAMES = (
     "discard_phase",
     "discard",
     "redo_offer",
+    "deal_mutation",
+    "choose_mutation",
+    "peek",
+    "fly_source",
+    "fly_health",
+    "fly_dest",
+    "lucky_face",
+    "doubles_order",
+    "payment",
+    "spy_draw",
+    "spy_window",
+    "spy_opponent",
+    "blackmail_take",
+    "agent_draw",
+    "spy_resource",
+    "nuke_target",
+    "hack",
+    "pocket_allocate",
+    "nuke_response",
+    "trade_slot",
+    "trade_propose",
+    "trade_respond",
     "over",
 )
 CHANCE_PHASES = frozenset(
     {FIRST_SEAT, START_ROLL, REVEAL, ROLL_ATTACKER, ROLL_DEFENDER, ROLL_RESOURCES, STEAL_DRAW}
+    | {DEAL_MUTATION, PEEK, SPY_DRAW, AGENT_DRAW}
 )
 # Phases in which the active player may take free actions (build, trade with the Supply).
 FREE_ACTION_PHASES = frozenset({ACTIONS, RESOURCES, DISCARD_PHASE})

@@ -36,6 +36,30 @@ dice              14          the two resource dice (6 faces each, one-hot), wil
 named             5           resources named for wild faces
 misc              4           discards owed / 10, starting resources owed / 2, herds to place /
                               12, a steal victim chosen
+nuked             R           per region: nuked this turn (FR-R42)
+peeked            3R          per region: the value Adorable peeked at (its own view only)
+mutations         11n         per relative seat: its revealed Mutation (one-hot)
+my_dealt          11          the viewer's dealt Mutations (setup)
+spy_seats         7n          per relative seat: Spy cards / 10, revealed VP Spies (4), Nuke
+                              tokens ready / 10 and spent / 10
+nukiest           n           the relative seat holding the Nukiest Award
+my_spies          22          the viewer's Spy cards per kind / 3, those got this turn / 3
+spy_piles         13          deck size / 24, the discard pile per kind / 3, removed / 24
+shown_hand        5           the hand Blackmail shows the viewer, per resource / 10
+flying            R + 3       Flying: source region, health (2), flights / 12
+resources_extra   3           Lucky's choice, North Korean and Stealing effects still to come
+resume            P           the phase a Spy, payment or nuke exchange returns to (one-hot)
+payment           5 + R + 5   the build being paid for, its region, Deranged's chosen cards / 5
+spy_play          11 + n + 2  the Spy being played, its victim, cards taken / 3, Double Agent
+                              draws left / 8
+nuke              n+4+R+n+3   launcher, kind, target, victim, points / 2, humans / 3, hacked
+nuke_stack        2n + R + 1  the top response opportunity (responder, nuker, region), depth / 8
+trade             5n + 13     slot holder, next seat, proposals made / 3 per seat, passes / 4,
+                              Open Trading proposals / 3, the proposal's from and to, give and
+                              ask per resource / 10
+combat_extra      R + 3       a defending Zombie's destination, heads for Adorable's humans /
+                              15, Adorable's humans fighting, escaped herds / 12
+setup_extra       1           Mutations still to deal / 12
 ================  ==========  ===================================================================
 """
 
@@ -45,9 +69,19 @@ from typing import Any
 
 from farmstead.core.tensor import TensorLayout, Vector, one_hot
 from farmstead.games.farms_race.config import FRConfig
-from farmstead.games.farms_race.layout import PHASE_NAMES, RESOURCE_IDS
+from farmstead.games.farms_race.layout import (
+    BUILD_IDS,
+    MUTATION_IDS,
+    NUM_MUTATIONS,
+    NUM_SPY_KINDS,
+    PHASE_NAMES,
+    RESOURCE_IDS,
+    SPY_IDS,
+)
 
 BUILDINGS = {"barn": 0, "armory": 1}
+NUKE_KINDS = ("token", "build", "pocket_nuke", "north_korean")  # position.py's names
+BUILDS = (*BUILD_IDS, "nuke_back")
 FACES = (*RESOURCE_IDS, "wild")
 
 
@@ -77,6 +111,25 @@ def tensor_layout(c: FRConfig) -> TensorLayout:
     t.add("dice", 14, "resource dice faces, wilds to name")
     t.add("named", 5, "resources named for wild faces")
     t.add("misc", 4, "discards, starting resources, herds to place, steal victim")
+    t.add("nuked", r, "per region: nuked this turn")
+    t.add("peeked", 3 * r, "per region: the value Adorable peeked at")
+    t.add("mutations", NUM_MUTATIONS * n, "per relative seat: its Mutation")
+    t.add("my_dealt", NUM_MUTATIONS, "the viewer's dealt Mutations")
+    t.add("spy_seats", 7 * n, "per relative seat: Spy count, revealed VP Spies, Nuke tokens")
+    t.add("nukiest", n, "the relative seat holding the Nukiest Award")
+    t.add("my_spies", 2 * NUM_SPY_KINDS, "the viewer's Spy cards, and those got this turn")
+    t.add("spy_piles", 2 + NUM_SPY_KINDS, "deck size, discard pile, removed cards")
+    t.add("shown_hand", 5, "the hand Blackmail shows the viewer")
+    t.add("flying", r + 3, "Flying: source, health, flights")
+    t.add("resources_extra", 3, "Lucky's choice, doubles effects to come")
+    t.add("resume", len(PHASE_NAMES), "the phase to return to")
+    t.add("payment", 5 + r + 5, "the build being paid for, its region, chosen cards")
+    t.add("spy_play", NUM_SPY_KINDS + n + 2, "the Spy being played and its choices")
+    t.add("nuke", 2 * n + 4 + r + 3, "the nuke being launched")
+    t.add("nuke_stack", 2 * n + r + 1, "the top response opportunity, depth")
+    t.add("trade", 5 * n + 13, "the trade window and the proposal")
+    t.add("combat_extra", r + 3, "Zombie destination, heads, Adorable's humans, escaped")
+    t.add("setup_extra", 1, "Mutations still to deal")
     return t
 
 
@@ -187,7 +240,8 @@ def encode(c: FRConfig, layout: TensorLayout, obs: dict[str, Any]) -> Vector:
     dice = layout["dice"].start
     if obs["dice"] is not None:
         for i, face in enumerate(obs["dice"]):
-            v[dice + 6 * i + FACES.index(face)] = 1.0
+            if face is not None:  # Lucky may have chosen one face so far
+                v[dice + 6 * i + FACES.index(face)] = 1.0
     v[dice + 12] = obs["wilds"]
     named = layout["named"].start
     for k in obs["named"]:
@@ -197,4 +251,126 @@ def encode(c: FRConfig, layout: TensorLayout, obs: dict[str, Any]) -> Vector:
     v[misc + 1] = len(obs["owed"]) / 2
     v[misc + 2] = obs["prep_left"] / 12
     v[misc + 3] = float(obs["steal_victim"] is not None)
+    _encode_part_two(c, layout, obs, v, rel, viewer)
     return v
+
+
+def _one(v: Vector, start: int, index: int | None) -> None:
+    if index is not None:
+        v[start + index] = 1.0
+
+
+def _encode_part_two(
+    c: FRConfig, layout: TensorLayout, obs: dict[str, Any], v: Vector, rel: Any, viewer: int
+) -> None:
+    """Mutations, Spies, nukes, trades and the other decisions in progress."""
+    n = c.players
+    nr = c.regions
+    k = NUM_SPY_KINDS
+    for r in obs["nuked"]:
+        v[layout["nuked"].start + r] = 1.0
+    peeked = layout["peeked"].start
+    for r, region in enumerate(obs["regions"]):
+        if "peeked_value" in region:
+            v[peeked + 3 * r + region["peeked_value"] - 1] = 1.0
+    mutations = layout["mutations"].start
+    spy_seats = layout["spy_seats"].start
+    for seat, p in enumerate(obs["seats"]):
+        who = rel(seat) or 0
+        if p["mutation"] is not None:
+            v[mutations + NUM_MUTATIONS * who + MUTATION_IDS.index(p["mutation"])] = 1.0
+        b = spy_seats + 7 * who
+        v[b] = min(p["spy_count"], 600) / 10
+        for card in p["revealed_vp_spies"]:
+            v[b + 1 + SPY_IDS.index(card)] = 1.0
+        v[b + 5] = min(p["nukes_ready"], 600) / 10
+        v[b + 6] = min(p["nukes_spent"], 600) / 10
+    _one(v, layout["nukiest"].start, rel(obs["nukiest"]))
+    if obs["you"] is not None:
+        me = obs["seats"][viewer]
+        for name in me.get("dealt_mutations", []):
+            v[layout["my_dealt"].start + MUTATION_IDS.index(name)] = 1.0
+        mine = layout["my_spies"].start
+        for name, count in me.get("spies", {}).items():
+            v[mine + SPY_IDS.index(name)] = min(count, 600) / 3
+        for name, count in me.get("spies_fresh", {}).items():
+            v[mine + k + SPY_IDS.index(name)] = min(count, 600) / 3
+    piles = layout["spy_piles"].start
+    v[piles] = obs["spy_deck_size"] / 24
+    for name, count in obs["spy_discard"].items():
+        v[piles + 1 + SPY_IDS.index(name)] = count / 3
+    v[piles + 1 + k] = obs["spies_removed"] / 24
+    shown = layout["shown_hand"].start
+    for seat, p in enumerate(obs["seats"]):
+        if seat != viewer and "hand" in p and obs["phase"] == "blackmail_take":
+            for i, name in enumerate(RESOURCE_IDS):
+                v[shown + i] = min(p["hand"].get(name, 0), 600) / 10
+    flying = obs["flying"]
+    fl = layout["flying"].start
+    if flying is not None:
+        _one(v, fl, flying["source"])
+        _one(v, fl + nr, flying["health"])
+        v[fl + nr + 2] = flying["flights"] / 12
+    extra = layout["resources_extra"].start
+    v[extra] = float(obs["lucky"])
+    v[extra + 1] = float("north_korean" in obs["doubles_left"])
+    v[extra + 2] = float("stealing" in obs["doubles_left"])
+    if obs["resume"] is not None:
+        v[layout["resume"].start + PHASE_NAMES.index(obs["resume"])] = 1.0
+    payment = obs["payment"]
+    pay = layout["payment"].start
+    if payment is not None:
+        v[pay + BUILDS.index(payment["build"])] = 1.0
+        _one(v, pay + 5, payment["region"])
+        for i, name in enumerate(RESOURCE_IDS):
+            v[pay + 5 + nr + i] = payment["selected"][name] / 5
+    spy = obs["spy"]
+    sp = layout["spy_play"].start
+    if spy is not None:
+        if spy["card"] is not None:
+            v[sp + SPY_IDS.index(spy["card"])] = 1.0
+        _one(v, sp + k, rel(spy["victim"]))
+        v[sp + k + n] = spy["taken"] / 3
+        v[sp + k + n + 1] = sum(q[1] for q in spy["agent_queue"]) / 8
+    nuke = obs["nuke"]
+    nk = layout["nuke"].start
+    if nuke is not None:
+        _one(v, nk, rel(nuke["launcher"]))
+        v[nk + n + NUKE_KINDS.index(nuke["kind"])] = 1.0
+        _one(v, nk + n + 4, nuke["target"])
+        _one(v, nk + n + 4 + nr, rel(nuke["victim"]))
+        base = nk + 2 * n + 4 + nr
+        v[base] = nuke["points"] / 2
+        v[base + 1] = (nuke["humans"] or 0) / 3
+        v[base + 2] = float(nuke["hacked"])
+    stack = obs["nuke_stack"]
+    st = layout["nuke_stack"].start
+    if stack:
+        responder, nuker, region = stack[-1]
+        _one(v, st, rel(responder))
+        _one(v, st + n, rel(nuker))
+        _one(v, st + 2 * n, region)
+        v[st + 2 * n + nr] = len(stack) / 8
+    trade = obs["trade"]
+    tr = layout["trade"].start
+    _one(v, tr, rel(trade["slot"]))
+    _one(v, tr + n, rel(trade["next"]))
+    for seat, made in enumerate(trade["made"]):
+        v[tr + 2 * n + (rel(seat) or 0)] = made / 3
+    v[tr + 3 * n] = trade["passes"] / 4
+    v[tr + 3 * n + 1] = trade["open_proposals"] / 3
+    proposal = trade["proposal"]
+    if proposal is not None:
+        _one(v, tr + 3 * n + 2, rel(proposal["from"]))
+        _one(v, tr + 4 * n + 2, rel(proposal["to"]))
+        for i, name in enumerate(RESOURCE_IDS):
+            v[tr + 5 * n + 3 + i] = proposal["give"].get(name, 0) / 10
+            v[tr + 5 * n + 8 + i] = proposal["ask"].get(name, 0) / 10
+    combat = obs["combat"]
+    ce = layout["combat_extra"].start
+    if combat is not None:
+        _one(v, ce, combat["zombie_destination"])
+        v[ce + nr] = combat["heads"] / 15
+        v[ce + nr + 1] = float(combat["adorable"] is not None)
+        v[ce + nr + 2] = sum(e[1] for e in combat["escaped"]) / 12
+    v[layout["setup_extra"].start] = len(obs["deal_left"]) / 12

@@ -1,8 +1,10 @@
 """Farms Race actions in words and as JSON, for people and for clients.
 
 Regions are named by their type and place ("Forest (2, 3)"); seats by their species
-("Cows"). A stolen card's kind is named only to the thief and the victim (FR-R49); every other
-action and chance outcome is public (FR-16).
+("Cows"). Words name what only some seats may know to those seats only (FR-16): a stolen
+card's kind to the thief and the victim (FR-R49, FR-R50), a dealt Mutation and a drawn Spy card
+to their receiver, a peeked token's value to Adorable. Every other action and chance outcome is
+public.
 """
 
 from __future__ import annotations
@@ -60,19 +62,35 @@ from farmstead.games.farms_race.actions import (
 )
 from farmstead.games.farms_race.layout import (
     ACTIONS,
+    AGENT_DRAW,
+    BLACKMAIL_TAKE,
+    DEAL_MUTATION,
     DISCARD,
     FIRST_SEAT,
+    FLY_HEALTH,
+    HACK,
     HEALTH_NAMES,
+    LUCKY_FACE,
     NAME_WILD,
+    NUKE_RESPONSE,
+    PAYMENT,
+    PEEK,
     REGION_TYPE_IDS,
     RESOURCE_IDS,
     REVEAL,
     ROLL_ATTACKER,
     ROLL_DEFENDER,
     ROLL_RESOURCES,
+    SPY_DRAW,
+    SPY_OPPONENT,
+    SPY_RESOURCE,
+    SPY_WINDOW,
     START_CHOICE,
     START_ROLL,
     STEAL_DRAW,
+    STEAL_VICTIM,
+    THIEVERY,
+    TRADE_PROPOSE,
     WILD,
 )
 from farmstead.games.farms_race.rules import FRRules
@@ -128,11 +146,30 @@ def _chance_words(state: FRRules, outcome: int, seat: int | None, public: bool) 
     if phase == ROLL_RESOURCES:
         a, b = divmod(outcome, 6)
         return f"resource dice: {FACE_WORDS[a]} and {FACE_WORDS[b]}"
-    if phase == STEAL_DRAW:
-        thief, victim = state.active, state.steal_victim
+    if phase in (STEAL_DRAW, AGENT_DRAW):
+        thief = state.active
+        victim = state.steal_victim if phase == STEAL_DRAW else state.agent_queue[0][0]
+        who = f"{seat_name(state, thief)} take from {seat_name(state, victim)}"
         if public or seat in (thief, victim):
-            return f"stolen card: {RESOURCE_WORDS[outcome]}"
-        return "stolen card: a hidden card"
+            return f"{who}: 1 {RESOURCE_WORDS[outcome]}"
+        return f"{who}: a hidden card"
+    cat = state.cfg.catalog
+    if phase == DEAL_MUTATION:
+        receiver = state.deal_left[0]
+        if public or seat == receiver:
+            return f"{seat_name(state, receiver)} are dealt {cat.mutations[outcome].name}"
+        return f"{seat_name(state, receiver)} are dealt a Mutation face down"
+    if phase == PEEK:
+        region = state._peek_region()
+        owner = state.owner[region]
+        if public or seat == owner:
+            return f"the token in {region_name(state, region)} shows {outcome} (peeked)"
+        return f"{seat_name(state, owner)} peek at the token in {region_name(state, region)}"
+    if phase == SPY_DRAW:
+        buyer = state.active
+        if public or seat == buyer:
+            return f"{seat_name(state, buyer)} draw {cat.spies[outcome].name}"
+        return f"{seat_name(state, buyer)} draw a Spy card"
     raise IllegalActionError(f"no chance event in phase {phase}")
 
 
@@ -163,10 +200,11 @@ def _describe(state: FRRules, action: int) -> str:
         card = cat.spies[arg]
         return f"reveal {card.name}" if card.kind == "vp" else f"play {card.name}"
     if kind == LAUNCH:
+        back = " back" if phase == NUKE_RESPONSE else ""
         return (
-            "launch a ready Nuke token",
-            "build a Nuke and launch it",
-            "launch a Pocket Nuke",
+            f"nuke{back} with a ready Nuke token",
+            f"build a Nuke and nuke{back} with it",
+            f"nuke{back} with a Pocket Nuke",
         )[arg]
     if kind == PAY_FOUR:
         return f"pay with 4 {RESOURCE_WORDS[arg]}"
@@ -177,6 +215,8 @@ def _describe(state: FRRules, action: int) -> str:
     if kind == ASK:
         return f"ask for 1 {RESOURCE_WORDS[arg]}"
     if kind == TAKE:
+        if phase == FLY_HEALTH:
+            return f"fly one {HEALTH_NAMES[arg]} herd"
         return f"add one {HEALTH_NAMES[arg]} herd"
     if kind == HIT:
         return (
@@ -198,24 +238,50 @@ def _describe(state: FRRules, action: int) -> str:
             return f"discard 1 {word}"
         if phase == START_CHOICE:
             return f"take {word} as a starting resource"
+        if phase == LUCKY_FACE:
+            return f"choose {word} for a resource die"
+        if phase == BLACKMAIL_TAKE:
+            return f"take 1 {word}"
+        if phase == PAYMENT:
+            return f"pay 1 {word}"
+        if phase == SPY_RESOURCE:
+            if state.spy_play == THIEVERY:
+                return f"take 3 {word} from the Supply"
+            return f"name {word}: every other player holding some gives you 1"
         return word
     if kind == SEAT:
-        return f"steal a random card from {seat_name(state, arg)}"
+        name = seat_name(state, arg)
+        if phase == STEAL_VICTIM:
+            return f"steal a random card from {name}"
+        if phase == SPY_OPPONENT:
+            return f"blackmail {name}"
+        return f"propose a trade to {name}"
+    if kind == PASS:
+        return {
+            STEAL_VICTIM: "do not steal",
+            SPY_WINDOW: "play no more Spies now",
+            HACK: "do not play Hacking",
+            NUKE_RESPONSE: "do not nuke back",
+        }.get(phase, "pass")
+    if kind == CANCEL:
+        return {
+            PAYMENT: "cancel the build",
+            TRADE_PROPOSE: "withdraw the proposal",
+        }.get(phase, "cancel the move")
+    if kind == DONE:
+        return "take no more cards" if phase == BLACKMAIL_TAKE else "done flying"
     simple = {
         CONFIRM: "confirm the move",
-        CANCEL: "cancel the move",
         END_PHASE: "end the Actions phase and roll" if phase == ACTIONS else "end the phase",
         END_TURN: "end the turn",
         CONTINUE: "fight on",
         RETREAT: "retreat",
-        PASS: "do not steal",
         KEEP: "keep this first turn",
         REDO: "replay this first turn",
         BUY_SPY: "buy a Spy",
         BUY_NUKE: "build a Nuke",
         PAY_NORMAL: "pay the normal cost",
         SWAP_SPY: "swap the card for a new Spy",
-        DONE: "done",
         SUBMIT: "submit the proposal",
         ACCEPT: "accept the trade",
         DECLINE: "decline the trade",
