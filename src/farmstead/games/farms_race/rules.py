@@ -188,6 +188,7 @@ S11 = range(NUM_SPY_KINDS)
 ALL_KINDS = (1 << NUM_RESOURCES) - 1
 VP_MASK = sum(1 << k for k in VP_SPIES)
 MENU_PHASES = (ACTIONS, RESOURCES, DISCARD_PHASE)
+TRADE_PHASES = (TRADE_PROPOSE, TRADE_SLOT, TRADE_RESPOND)
 
 
 def _covers(hand: list[int], cost: tuple[int, ...]) -> bool:
@@ -713,6 +714,19 @@ class FRRules(State):
         base = c.layout.base
         if phase in MENU_PHASES:
             return self._menu()
+        # trade phases first: a random player builds long proposals (the hot path)
+        if phase == TRADE_SLOT:
+            out = [base[PASS]]
+            if self.t_made[self.t_slot] < c.window_proposals:
+                out = [base[SEAT] + v for v in self._trade_partners(self.t_slot)] + out
+            return out
+        if phase == TRADE_PROPOSE:
+            return self._proposal_choices()
+        if phase == TRADE_RESPOND:
+            out = [base[DECLINE]]
+            if self.can_pay(self.t_to, self.t_ask):
+                out.insert(0, base[ACCEPT])
+            return out
         if phase == MOVE_SELECT:
             return self._move_choices()
         if phase == ALLOCATE_ATTACKER:
@@ -782,18 +796,6 @@ class FRRules(State):
             return self._pocket_hits()
         if phase == NUKE_RESPONSE:
             return self._response_choices()
-        if phase == TRADE_SLOT:
-            out = [base[PASS]]
-            if self.t_made[self.t_slot] < c.window_proposals:
-                out = [base[SEAT] + v for v in self._trade_partners(self.t_slot)] + out
-            return out
-        if phase == TRADE_PROPOSE:
-            return self._proposal_choices()
-        if phase == TRADE_RESPOND:
-            out = [base[DECLINE]]
-            if self.can_pay(self.t_to, self.t_ask):
-                out.insert(0, base[ACCEPT])
-            return out
         raise AssertionError(f"no decisions in phase {phase}")
 
     def _menu(self) -> list[int]:
@@ -1172,6 +1174,8 @@ class FRRules(State):
         kind, arg = self.cfg.layout.decode(action)
         if phase in MENU_PHASES:
             self._apply_menu(kind, arg)
+        elif phase in TRADE_PHASES:
+            self._apply_trade(kind, arg)
         elif phase == MOVE_SELECT:
             self._apply_move(kind, arg)
         elif phase == ALLOCATE_ATTACKER:
@@ -1247,8 +1251,6 @@ class FRRules(State):
             self._pocket_hit(arg)
         elif phase == NUKE_RESPONSE:
             self._respond(kind, arg)
-        elif phase in (TRADE_SLOT, TRADE_PROPOSE, TRADE_RESPOND):
-            self._apply_trade(kind, arg)
         else:
             raise IllegalActionError(f"no decisions in phase {phase}")
 

@@ -297,10 +297,15 @@ def action_to_string(state: FRRules, action: int) -> str:
 
 
 def action_to_string_for(state: FRRules, action: int, seat: int | None) -> str:
-    """The action in words as ``seat`` may know it: a stolen card's kind only for the thief and
-    the victim (FR-R49, FR-16)."""
+    """The action in words as ``seat`` may know it (FR-16): a stolen or blackmailed card's kind
+    only for the thief and the victim (FR-R49, FR-R50), a drawn card or dealt Mutation only for
+    its receiver, a peeked value only for Adorable."""
     if state.is_chance_node():
         return _chance_words(state, action, seat, False)
+    if state.phase == BLACKMAIL_TAKE and seat not in (state.active, state.spy_victim):
+        kind, _ = state.cfg.layout.decode(action)
+        if kind == RESOURCE:
+            return f"take a card from {seat_name(state, state.spy_victim)}"
     return _describe(state, action)
 
 
