@@ -76,7 +76,9 @@ def test_play_with_bots_only_finishes_and_shows_dice(tmp_path: Path) -> None:
         str(record),
     )
     assert code == 0, out
-    assert "Dice:" in out and "Result:" in out
+    # One line per turn, in words (issue 17: turns, not micro-steps).
+    assert "Turn 2: " in out and " rolled " in out and "Result:" in out
+    assert "Roll the dice" not in out
     assert GameRecord.load(record).returns is not None
 
 
@@ -147,7 +149,11 @@ def test_replay_prints_moves_in_words(tmp_path: Path) -> None:
     )
     code, out = run("replay", str(out_file), "--index", "1")
     assert code == 0, out
-    assert "Dice:" in out and "Roll the dice" in out and "Result:" in out
+    # Turn by turn (issue 17): a line per turn; --steps lists each step under its turn.
+    assert "Turn    2  " in out and " rolled " in out and "Result:" in out
+    assert "Roll the dice" not in out
+    code, out = run("replay", str(out_file), "--index", "1", "--steps")
+    assert code == 0 and "Dice:" in out and "Roll the dice" in out
     single = tmp_path / "one.json"
     single.write_text(json.dumps(next(read_records(out_file)).to_json()))
     code, out = run("replay", str(single))
@@ -191,8 +197,8 @@ def test_bench_mcts_counts_the_iterations_of_its_searches() -> None:
 
 
 def test_play_never_names_a_bots_drawn_tile() -> None:
-    """FE-R22: in a terminal game against a bot, the human (Blue, seat 0) sees its own draws
-    named and the bot's (Yellow) as "draws a tile"."""
+    """FE-R22: in a terminal game against a bot, the human (Blue, seat 1) sees its own draws
+    named and the bot's (Yellow) as "draws a tile" — in the steps and in the turn lines."""
     code, out = run(
         "play",
         "fences",
@@ -205,10 +211,12 @@ def test_play_never_names_a_bots_drawn_tile() -> None:
         input="quit\n",
     )
     assert code == 0, out
-    draws = [line for line in out.splitlines() if " draws " in line]
-    assert any(line.endswith("Yellow draws a tile") for line in draws)
-    assert not any("Yellow draws" in line and not line.endswith("draws a tile") for line in draws)
-    assert any("Blue draws F" in line for line in draws)
+    flat = " ".join(out.split())
+    assert "Yellow draws a tile" in flat  # the bot's draw, as the human sees it
+    assert "Seat 1 (blue) drew a " in flat  # the human's own deal, named
+    assert "Seat 2 (yellow) drew" not in flat and "Yellow draws a " not in flat.replace(
+        "Yellow draws a tile", ""
+    )
 
 
 def test_agents_lists_every_agent_and_parameter() -> None:
@@ -259,3 +267,31 @@ def test_play_resolves_bot_levels_from_the_games_own_table() -> None:
     assert _resolve_levels("rancho", "bot:Easy,random") == "random,random"
     code, out = run("play", "rancho", "--players", "human,bot:godlike", input="quit\n")
     assert code == 2 and "easy" in out and "expert" in out
+
+
+def test_replay_of_a_resigned_match_says_how_it_ended(tmp_path: Path) -> None:
+    """A web match that ended early (issue 17: resign) replays turn by turn to where it
+    stopped and says so, instead of a mismatch with the final position."""
+    record = GameRecord(
+        "rancho",
+        2,
+        {"first_player": "0"},
+        1,
+        ["human:Ann", "human:Bo"],
+        [],  # filled below: three legal decisions of Ann's first turn
+        [-1.0, 1.0],
+        {"seats": [{"name": "Ann"}, {"name": "Bo"}], "ended": {"reason": "resigned", "seat": 0}},
+    )
+    from farmstead.core.registry import load_game
+
+    state = load_game("rancho", 2, first_player="0").new_initial_state()
+    for _ in range(3):
+        action = next(a for a in state.legal_actions() if a != 0)  # never roll
+        state.apply_action(action)
+        record.actions.append(action)
+    path = tmp_path / "resigned.json"
+    path.write_text(json.dumps(record.to_json()))
+    code, out = run("replay", str(path), "--no-board")
+    assert code == 0, out
+    assert "Turn    1  Ann " in out
+    assert "Result: resigned before the end (returns [-1.0, 1.0])" in out

@@ -527,8 +527,11 @@ def test_fences_board_on_the_spec_examples(server: Any, browser: Any) -> None:
     assert page.locator(".fences-farm .completed-field .score-badge text").text_content() == "6"
     assert page.locator(".fences-farm .completed-part.fresh").count() == 4
     scored = page.locator(".scoring-list li").inner_text()
-    assert "3 cows: worth 6 (one kind, doubled)" in scored and "Blue +6" in scored
-    assert "Farmer Tim: Yellow +3 (it has at least 1 cow)" in scored
+    # Seats by their names (here the mounted page's "Seat 1" for Blue), not colours (issue 17
+    # item 5 listed "Barns: Yellow +7").
+    assert "3 cows: worth 6 (one kind, doubled)" in scored
+    assert "Barn owners: Seat 1 scores 6" in scored
+    assert "Farmer Tim: Seat 2 scores 3 more (the field has at least 1 cow)" in scored
     assert [int(x.split()[0]) for x in page.locator(".fences-seats .score").all_inner_texts()] == [
         6,
         3,

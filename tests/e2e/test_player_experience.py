@@ -163,69 +163,98 @@ TOFU = """(chars) => {
 }"""
 
 
-def test_replay_controls_draw_and_jump_to_a_step_item_6(server: Any, browser: Any) -> None:
-    """Item 6: the replay's ⏮/⏭ showed as empty boxes in Debian's Chromium; every control
-    now draws (icons as SVG), and a step can be typed to jump there."""
+def test_replay_steps_by_turns_with_a_slider_and_a_jump_item_6(server: Any, browser: Any) -> None:
+    """Item 6: the replay went one atomic step at a time (23 minutes for an Animal Farm game),
+    had no jump to a turn, and its ⏮/⏭ showed as empty boxes in Debian's Chromium. Now it
+    steps by turns (forward, slider, a typed turn, the list of turns), every control draws
+    (icons as SVG), and single steps remain available inside a turn."""
     page = new_page(browser)
     page.goto(server.base + "/")
     view = finished_match(page, server, "rancho", max_rounds=3)
     total = view["index"]
-    page.goto(f"{server.base}/replay/{view['match']['id']}")
+    match_id = view["match"]["id"]
+    turns = page.request.get(f"{server.base}/api/matches/{match_id}/turns").json()["turns"]
+    count = len(turns)
+    assert 3 <= count < total / 2
+    page.goto(f"{server.base}/replay/{match_id}")
     page.wait_for_selector("#replay-slider")
     # The check itself sees boxes: the old glyphs are among what it flags.
     assert page.evaluate(TOFU, ["⏮", "⏭", "⏸", "▶"]) == ["⏮", "⏭", "⏸"]
-    text = page.locator(".replay-controls").inner_text()
+    text = page.locator(".replay-controls").first.inner_text()
     drawn = sorted({ch for ch in text if ord(ch) > 127})
     assert page.evaluate(TOFU, drawn) == []
     for button in ("#replay-first", "#replay-last-step", "#replay-play"):
         assert page.locator(f"{button} svg").count() == 1
-    target = min(5, total)
+    assert page.locator("#replay-slider").get_attribute("max") == str(count)
+
+    def at(turn: int) -> None:
+        page.wait_for_function(
+            f"() => document.querySelector('#replay-step').textContent === 'turn {turn} / {count}'"
+        )
+
+    page.click("#replay-forward")
+    at(1)
+    assert page.locator("#replay-last").inner_text() == f"1. {turns[0]['summary']}"
+    target = min(3, count)
     page.fill("#replay-goto", str(target))
     page.press("#replay-goto", "Enter")
-    page.wait_for_function(
-        f"() => document.querySelector('#replay-step').textContent === 'step {target} / {total}'"
-    )
+    at(target)
+    assert turns[target - 1]["summary"] in page.locator("#replay-last").inner_text()
+    page.locator("#replay-slider").fill(str(count - 1))
+    at(count - 1)
     page.click("#replay-last-step")
+    at(count)
+    assert page.locator("#replay-goto").input_value() == str(count)
+    page.click(f"#replay-turns button[data-turn='{2}']")
+    at(2)
+    # One step inside the next turn, then back to the start.
+    page.click("#replay-step-forward")
     page.wait_for_function(
-        f"() => document.querySelector('#replay-step').textContent === 'step {total} / {total}'"
+        "() => document.querySelector('#replay-step').textContent.includes('step 1 of turn 3')"
     )
-    assert page.locator("#replay-goto").input_value() == str(total)
+    assert page.locator("#replay-step-words").inner_text().startswith("Step: ")
     page.click("#replay-first")
-    page.wait_for_function(
-        f"() => document.querySelector('#replay-step').textContent === 'step 0 / {total}'"
-    )
-    shot(page, "replay-controls")
+    at(0)
+    shot(page, "replay-by-turns")
     assert page.errors == []
 
 
 def test_log_keeps_the_whole_history_with_readable_numbers_item_4(
     server: Any, browser: Any
 ) -> None:
-    """Item 4: the log kept only the last 200 entries, and numbers above 999 were cut off
-    ("·425."). A finished Animal Farm game of thousands of steps shows every entry, each
-    number whole."""
+    """Item 4: the log kept only the last 200 entries, drowned in micro-steps, and numbers
+    above 999 were cut off ("·425."). A finished Animal Farm game of thousands of steps now
+    lists every turn in words, newest first, each expandable to all its steps, each number
+    whole."""
     page = new_page(browser)
     page.goto(server.base + "/")
     view = finished_match(page, server, "animal_farm", setup_mode="default", max_plies=120)
     total = view["index"]
     assert total > 1000, total
+    turns = page.request.get(f"{server.base}/api/matches/{view['match']['id']}/turns").json()
+    count = len(turns["turns"])
     page.goto(f"{server.base}/match/{view['match']['id']}")
     page.wait_for_function(
-        f"() => document.querySelectorAll('#events li').length === {total}", timeout=20_000
+        f"() => document.querySelectorAll('#events li.step').length === {total}", timeout=20_000
     )
-    numbers = page.locator("#events li .n")
-    assert numbers.first.inner_text() == f"{total}."
-    assert numbers.last.inner_text() == "1."
-    entry = page.locator("#events li[data-index='999']")
+    assert page.locator("#events li.turn").count() == count
+    first = page.locator("#events > li.turn").first
+    assert first.locator("summary .n").inner_text() == f"{count}."
+    assert page.locator("#events > li.turn").last.locator("summary .n").inner_text() == "1."
+    # A turn opens to its steps; step 1000 reads "1000." in full.
+    entry = page.locator("#events li.step[data-index='999']")
+    entry.locator("xpath=ancestor::details").evaluate("(d) => { d.open = true; }")
     entry.scroll_into_view_if_needed()
     assert entry.locator(".n").inner_text() == "1000."
     clipped = page.evaluate(
         """() => {
           const list = document.querySelector('#events').getBoundingClientRect();
-          return [...document.querySelectorAll('#events li .n')].filter((n) => {
-            const box = n.getBoundingClientRect();
-            return n.scrollWidth > n.clientWidth || box.left < list.left;
-          }).length;
+          return [...document.querySelectorAll('#events li.step .n, #events summary .n')]
+            .filter((n) => n.offsetParent !== null)
+            .filter((n) => {
+              const box = n.getBoundingClientRect();
+              return n.scrollWidth > n.clientWidth || box.left < list.left;
+            }).length;
         }"""
     )
     assert clipped == 0
@@ -241,7 +270,7 @@ def test_lobby_turns_animal_farms_no_progress_draw_on_item_13(server: Any, brows
     page.goto(server.base + "/new?game=animal_farm")
     page.wait_for_selector("#create")
     note = page.locator("#lobby-params")
-    assert note.is_visible() and "no_progress_plies = 80" in note.inner_text()
+    assert note.is_visible() and "Draw after turns without progress: 80" in note.inner_text()
     assert page.locator("#param-no_progress_plies").input_value() == "80"
     shot(page, "animal-farm-lobby-params")
     page.select_option("#seat-1", "bot:easy")
@@ -257,7 +286,7 @@ def test_lobby_turns_animal_farms_no_progress_draw_on_item_13(server: Any, brows
 
     page.goto(server.base + "/")
     card = page.locator("article[data-game=animal_farm]")
-    assert "no_progress_plies = 80" in card.inner_text()
+    assert "Draw after turns without progress: 80" in card.inner_text()
     card.locator("button.quick-start").click()
     page.wait_for_selector(".af-board")
     match_id = page.url.rstrip("/").split("/")[-1]

@@ -168,7 +168,7 @@ def test_fuzz_every_route_no_5xx_and_refusals_change_nothing(
     )
     route("GET", "/api/bots", q("game").map(lambda s: "/api/bots" + s))
     route("GET", "/api/health", st.just("/api/health"))
-    route("GET", "/api/matches", q("status", "limit").map(lambda s: "/api/matches" + s))
+    route("GET", "/api/matches", q("status", "limit", "ids").map(lambda s: "/api/matches" + s))
     route("POST", "/api/matches", st.just("/api/matches"), new_match())
     m = match_id.map(lambda i: quote(i, safe=""))
     route(
@@ -197,6 +197,37 @@ def test_fuzz_every_route_no_5xx_and_refusals_change_nothing(
             st.tuples(m, seat_no).map(lambda t, w=what: f"/api/matches/{t[0]}/seats/{t[1]}/{w}"),
             payload,
         )
+    route(
+        "GET",
+        "/api/games/{name}/rules",
+        names.map(lambda n: f"/api/games/{quote(n, safe='')}/rules"),
+    )
+    route("GET", "/api/matches/{match_id}/turns", m.map(lambda i: f"/api/matches/{i}/turns"))
+    undo_body = st.fixed_dictionaries(
+        {},
+        optional={
+            "steps": st.integers(-1, 600) | scalars,
+            "expect": st.integers(-1, 20) | scalars,
+            "seat": st.integers(-1, 4) | scalars,
+            "type": st.sampled_from(["undo", "action"]),
+            "extra": scalars,
+        },
+    )
+    route(
+        "POST", "/api/matches/{match_id}/undo", m.map(lambda i: f"/api/matches/{i}/undo"), undo_body
+    )
+    route(
+        "POST",
+        "/api/matches/{match_id}/seats/{seat}/resign",
+        st.tuples(m, seat_no).map(lambda t: f"/api/matches/{t[0]}/seats/{t[1]}/resign"),
+        st.just({}) | json_values,
+    )
+    route(
+        "POST",
+        "/api/matches/{match_id}/abandon",
+        m.map(lambda i: f"/api/matches/{i}/abandon"),
+        st.just({}) | json_values,
+    )
     route(
         "GET",
         "/api/matches/{match_id}/replay",

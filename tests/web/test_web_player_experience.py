@@ -167,3 +167,25 @@ def test_lobby_proposes_animal_farms_no_progress_draw_item_13(client: TestClient
     # The proposed values are valid params of the game.
     lobby = registration("animal_farm").lobby_params
     assert load_game("animal_farm", 2, **lobby).params["no_progress_plies"] == 80
+
+
+def test_rules_route_gives_prose_and_data_in_words_item_10(client: TestClient) -> None:
+    """Item 10: the rules page was a raw table of rule codes and file names. The rules route
+    gives each of our games its rules in prose (HTML made from Markdown, raw HTML escaped) and
+    every data item in words with its provenance; params carry a label and help for people."""
+    import re
+
+    for name in ("rancho", "animal_farm", "fences", "livestock_uprising"):
+        rules = client.get(f"/api/games/{name}/rules").json()
+        assert rules["html"].startswith("<h1>") and "<script" not in rules["html"]
+        items = rules["items"]
+        assert items and {i["provenance"] for i in items} <= {"official", "derived", "proposed"}
+        text = str([(i["title"], i["text"], i["fields"], i["source"], i["note"]) for i in items])
+        assert not re.search(r"\b[A-Z]{2}-R\d+|\.toml\b|rules/\w+\.md", text), name
+        game = client.get(f"/api/games/{name}").json()
+        for param in game["params"]:
+            assert param["label"] and "_" not in param["label"], param
+            assert not re.search(r"\b[A-Z]{2}-R\d+", param["help"]), param
+    # A game without prose (the toy) still has a rules route.
+    assert client.get("/api/games/toy_secret/rules").json()["html"] is None
+    assert client.get("/api/games/nothing/rules").status_code == 404

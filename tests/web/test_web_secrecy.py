@@ -34,6 +34,11 @@ COVERED_ROUTES = {
     ("POST", "/api/matches/{match_id}/seats/{seat}/join"),
     ("GET", "/api/matches/{match_id}/replay"),
     ("GET", "/api/matches/{match_id}/record"),
+    ("GET", "/api/matches/{match_id}/turns"),
+    ("GET", "/api/games/{name}/rules"),
+    ("POST", "/api/matches/{match_id}/undo"),
+    ("POST", "/api/matches/{match_id}/seats/{seat}/resign"),
+    ("POST", "/api/matches/{match_id}/abandon"),
     ("WS", "/api/matches/{match_id}/ws"),
 }
 
@@ -69,6 +74,8 @@ def get_all(
         "/api/games",
         "/api/games/toy_secret",
         "/api/games/rancho/data",
+        "/api/games/toy_secret/rules",
+        "/api/games/fences/rules",
         "/api/bots",
         "/api/health",
         "/api/matches?status=all",
@@ -80,6 +87,8 @@ def get_all(
         f"/api/matches/{match_id}/replay?step={index}",
         f"/api/matches/{match_id}/replay?step=0&seat=1",
         f"/api/matches/{match_id}/record",
+        f"/api/matches/{match_id}/turns",
+        f"/api/matches?ids={match_id}",
     ):
         response = client.get(path, headers=headers)
         rec.add(viewer, index, response.text)
@@ -102,6 +111,7 @@ def test_no_payload_leaks_hidden_cards_seed_or_future_outcomes(client: TestClien
         client,
         [{"kind": "human", "claim": "invite"}, {"kind": "human", "claim": "invite"}],
         rounds=3,
+        options={"undo": True},
     )
     creator_answer = json.dumps(created)
     match_id = created["id"]
@@ -158,6 +168,19 @@ def test_no_payload_leaks_hidden_cards_seed_or_future_outcomes(client: TestClien
                     headers=headers[1 - actor],
                 )
                 rec.add(1 - actor, index, refused.text)
+                # Taking back, resigning for the other seat and abandoning are refused here
+                # (the toy's seats never have a decision of their own to take back; the
+                # other seat is not theirs; another person holds a human seat).
+                for path, body in (
+                    ("undo", {"expect": index + 1}),
+                    (f"seats/{actor}/resign", {}),
+                    ("abandon", {}),
+                ):
+                    no = client.post(
+                        f"/api/matches/{match_id}/{path}", json=body, headers=headers[1 - actor]
+                    )
+                    assert no.status_code in (403, 409), (path, no.text)
+                    rec.add(1 - actor, index + 1, no.text)
             view = client.get(f"/api/matches/{match_id}", headers=headers[0]).json()
             for v, ws in sockets.items():
                 drain(ws, rec, v, view["index"])

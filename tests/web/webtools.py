@@ -30,11 +30,18 @@ def human_seats(n: int, claim: str = "me") -> list[dict[str, Any]]:
     return [{"kind": "human", "claim": claim} for _ in range(n)]
 
 
-def create_toy(client: TestClient, seats: list[dict[str, Any]], **params: Any) -> dict[str, Any]:
-    """Create a toy match; returns the creation answer (id, seats with tokens)."""
-    response = client.post(
-        "/api/matches", json={"game": "toy_secret", "params": params, "seats": seats}
-    )
+def create_toy(
+    client: TestClient,
+    seats: list[dict[str, Any]],
+    options: dict[str, Any] | None = None,
+    **params: Any,
+) -> dict[str, Any]:
+    """Create a toy match (``options``: the match's undo and resignation choices); returns
+    the creation answer (id, seats with tokens)."""
+    body: dict[str, Any] = {"game": "toy_secret", "params": params, "seats": seats}
+    if options is not None:
+        body["options"] = options
+    response = client.post("/api/matches", json=body)
     assert response.status_code == 201, response.text
     return dict(response.json())
 
@@ -43,6 +50,6 @@ def snapshot(client: TestClient) -> list[Any]:
     """Every row of the event-log tables (to prove a refused request wrote nothing)."""
     rows: list[Any] = []
     with client.app.state.storage.engine.connect() as conn:
-        for table in ("fs_matches", "fs_seats", "fs_actions"):
+        for table in ("fs_matches", "fs_seats", "fs_actions", "fs_match_extra"):
             rows.append(list(conn.execute(text(f"SELECT * FROM {table} ORDER BY 1, 2"))))
     return rows

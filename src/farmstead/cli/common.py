@@ -68,14 +68,15 @@ def renderer(game: Game) -> RenderFn:
 
 
 def seat_label(state: State, seat: int) -> str:
-    """'seat 1' plus the game's colour name when the observation has one."""
+    """'Seat 1' (seats counted from 1) plus the game's colour name when the observation has
+    one, e.g. 'Seat 2 (blue)'."""
     obs: Any = state.observation(None)
     seats = obs.get("seats") if isinstance(obs, dict) else None
     if isinstance(seats, list) and seat < len(seats) and isinstance(seats[seat], dict):
         colour = seats[seat].get("colour")
         if colour:
-            return f"seat {seat} ({colour})"
-    return f"seat {seat}"
+            return f"Seat {seat + 1} ({colour})"
+    return f"Seat {seat + 1}"
 
 
 def status_line(state: State, seat: int | None) -> str:

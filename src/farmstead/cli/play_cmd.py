@@ -21,9 +21,11 @@ from farmstead.cli.common import (
     status_line,
     user_errors,
 )
+from farmstead.cli.turn_log import TurnLog
 from farmstead.core.game import PlayerId, State
 from farmstead.core.record import GameRecord, read_records, winners
 from farmstead.core.registry import load_game, registration
+from farmstead.core.turns import record_turns
 from farmstead.lab.play import agent_rng, chance_rng
 
 HUMAN = "human"
@@ -125,20 +127,22 @@ def play_command(
     if gtype.proposed_note:
         console.print(f"[yellow]Note:[/] {gtype.proposed_note}")
     humans = [seat for seat, spec in enumerate(specs) if spec == HUMAN]
-    # What others do is shown as the lone human seat may see it (hot-seat: as a spectator).
+    # What others do is shown as the lone human seat may see it (hot-seat: as a spectator),
+    # one line per turn (core.turns), and the steps of a human's own turn that they did not
+    # choose (dice, draws) as they happen.
     viewer = humans[0] if len(humans) == 1 else None
+    names = [seat_label(state, seat) for seat in range(configured.num_players)]
+    turns = TurnLog(state, names, viewer)
     actions: list[int] = []
     last_human_view = -1
     while not state.is_terminal():
         player = state.current_player()
         if player == PlayerId.CHANCE:
             action = chance.sample_outcome(state.chance_outcomes())
-            console.print(f"[magenta]🎲 {escape(state.action_to_string_for(action, viewer))}[/]")
         elif player in bots:
             action = bots[player].step(state)
-            label = state.action_to_string_for(action, viewer)
-            console.print(f"[dim]{seat_label(state, player)}:[/] {escape(label)}")
         else:
+            _show_turns(turns, player)
             if last_human_view != len(actions):
                 console.print(draw(state, player))
             chosen = _ask(state, player)
@@ -147,8 +151,13 @@ def play_command(
                 break
             action = chosen
             last_human_view = len(actions) + 1
+        turns.step(state, action)
         state.apply_action(action)
         actions.append(action)
+        if not humans:
+            _show_turns(turns, None, steps=False)
+    turns.finish(state)
+    _show_turns(turns, viewer, steps=False)
     if state.is_terminal():
         console.print(draw(state, None))
         console.print(result_words(state))
@@ -164,6 +173,18 @@ def play_command(
         )
         record.write_text(json.dumps(doc.to_json(), indent=1), encoding="utf-8")
         console.print(f"Record written to {record}")
+
+
+def _show_turns(turns: TurnLog, seat: int | None, steps: bool = True) -> None:
+    """Print the turns finished since the last call, then (with ``steps``) the steps of the
+    turn in progress that ``seat``'s player did not choose (a roll, a draw)."""
+    for line in turns.finished_turns():
+        console.print(f"[dim]{escape(line)}[/]")
+    if not steps:
+        return
+    for step in turns.unseen_steps(seat):
+        who = "🎲" if step.seat < 0 else f"{turns.names[step.seat]}:"
+        console.print(f"  [magenta]{escape(who)}[/] {escape(step.words)}")
 
 
 def _resolve_levels(game: str, players: str) -> str:
@@ -196,8 +217,9 @@ def replay_command(
     file: Annotated[Path, typer.Argument(help="a record (JSON) or a JSONL file of records")],
     index: Annotated[int, typer.Option(help="which record of a JSONL file (0-based)")] = 0,
     board: Annotated[bool, typer.Option(help="draw the final board")] = True,
+    steps: Annotated[bool, typer.Option(help="list every step under its turn")] = False,
 ) -> None:
-    """Print a recorded game move by move in words."""
+    """Print a recorded game turn by turn in words (with --steps, every step too)."""
     if not file.exists():
         raise fail(f"no such file: {file}")
     with user_errors():
@@ -214,20 +236,40 @@ def replay_command(
             f"[bold]{game.type.long_name}[/], {rec.players} players, seed {rec.seed}, "
             f"agents {', '.join(rec.agents) or 'unknown'}"
         )
-        final: State | None = None
-        for number, (state, action) in enumerate(rec.states()):
-            if action is None:
-                final = state
-                break
-            player = state.current_player()
-            who = "chance" if player == PlayerId.CHANCE else seat_label(state, player)
-            console.print(f"{number:>6}  [dim]{who}:[/] {escape(state.action_to_string(action))}")
+        final = rec.replay()
+        names = _record_names(rec, final)
+        for turn in record_turns(game, rec.actions, names):
+            summary = registration(game.type.name).summarise_turn(turn)
+            console.print(f"[bold]Turn {turn.number + 1:>4}[/]  {escape(summary)}")
+            if steps:
+                for step in turn.steps:
+                    who = "chance" if step.seat < 0 else names[step.seat]
+                    console.print(f"  {step.index:>6}  [dim]{escape(who)}:[/] {escape(step.words)}")
     assert final is not None
     if board:
         console.print(renderer(game)(final, None))
     if rec.returns is not None and final.is_terminal() and final.returns() != rec.returns:
         raise fail(f"replayed returns {final.returns()} differ from the record's {rec.returns}")
-    console.print(result_words(final) if final.is_terminal() else "Result: unfinished")
+    if final.is_terminal():
+        console.print(result_words(final))
+    elif rec.returns is not None:  # ended early (a resignation, abandoned)
+        ended = rec.meta.get("ended") or {}
+        how = str(ended.get("reason", "ended early")) if isinstance(ended, dict) else "ended"
+        console.print(f"Result: {how} before the end (returns {rec.returns})")
+    else:
+        console.print("Result: unfinished")
+
+
+def _record_names(rec: GameRecord, state: State) -> list[str]:
+    """The seats' names: those a web match recorded, else 'Seat 1 (orange)' …"""
+    seats = rec.meta.get("seats")
+    labels = [seat_label(state, seat) for seat in range(rec.players)]
+    if isinstance(seats, list) and len(seats) == rec.players:
+        return [
+            str(s.get("name")) if isinstance(s, dict) and s.get("name") else labels[i]
+            for i, s in enumerate(seats)
+        ]
+    return labels
 
 
 def register(app: typer.Typer) -> None:

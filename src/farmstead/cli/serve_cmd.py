@@ -62,6 +62,11 @@ def register(app: typer.Typer) -> None:
             help="proxies trusted for X-Forwarded-For/-Proto (HTTPS, the client address); "
             "uvicorn's default: $FORWARDED_ALLOW_IPS or 127.0.0.1",
         ),
+        abandon_after: float = typer.Option(
+            168.0,
+            help="hours without a human decision after which an unfinished match counts as "
+            "abandoned and is ended by the server (0: never)",
+        ),
         log_level: str = typer.Option("warning", help="uvicorn log level"),
     ) -> None:
         """Play in the browser: start the web app and print the address to open."""
@@ -94,6 +99,8 @@ def register(app: typer.Typer) -> None:
                 check_rate(rate)
         except ValueError as exc:
             raise typer.BadParameter(str(exc), param_hint="--match-rate") from None
+        if abandon_after < 0:
+            raise typer.BadParameter("must be 0 (never) or more", param_hint="--abandon-after")
         if max_open_matches < 0:
             raise typer.BadParameter(
                 "must be 0 (no limit) or more", param_hint="--max-open-matches"
@@ -115,6 +122,7 @@ def register(app: typer.Typer) -> None:
             match_rate=rate,
             max_open_matches=max_open_matches,
             allowed_origins=tuple(allowed_origin or []),
+            abandon_after=abandon_after * 3600.0,
         )
         try:  # fail early, with a readable message, when the database cannot be used
             Storage(normalised).close()

@@ -47,7 +47,9 @@ class PlayerId(enum.IntEnum):
 
 @dataclass(frozen=True)
 class ParamSpec:
-    """One game parameter: its name, type, default, meaning and (optionally) allowed values."""
+    """One game parameter: its name, type, default, meaning and (optionally) allowed values;
+    ``label`` is a short name for people (forms, rules pages); ``label_or_name`` falls back to
+    the name in words."""
 
     name: str
     type: type
@@ -56,6 +58,15 @@ class ParamSpec:
     choices: tuple[Any, ...] | None = None
     minimum: float | None = None
     maximum: float | None = None
+    label: str = ""
+
+    @property
+    def label_or_name(self) -> str:
+        """``label``, or the name with spaces for underscores, capitalised."""
+        if self.label:
+            return self.label
+        text = self.name.replace("_", " ")
+        return text[:1].upper() + text[1:]
 
     def coerce(self, value: Any) -> Any:
         """``value`` converted to this parameter's type, or ``InvalidParamError``.
@@ -128,6 +139,17 @@ class GameType:
         raise InvalidParamError(
             f"unknown parameter {name!r} for game {self.name!r}; valid parameters: {valid}"
         )
+
+
+@dataclass(frozen=True)
+class TurnMark:
+    """Which turn a position is in: a number and the seat whose turn it is (``None`` during
+    the setup, before anyone's turn). Two consecutive positions are in the same turn exactly
+    when their marks are equal; the number need only tell apart consecutive turns of one seat
+    (a round, a turn count). Out-of-turn decisions (a defender's choice) keep the mark."""
+
+    number: int
+    seat: int | None
 
 
 @dataclass(frozen=True)
@@ -255,6 +277,15 @@ class State(ABC):
     @abstractmethod
     def current_player(self) -> int:
         """A seat 0..n-1, ``PlayerId.CHANCE`` or ``PlayerId.TERMINAL``."""
+
+    def turn_mark(self) -> TurnMark | None:
+        """Which turn this position is in (``core.turns`` groups steps into turns by it);
+        ``None`` when the game does not say, and steps are grouped by who takes them."""
+        return self._turn_mark()
+
+    def _turn_mark(self) -> TurnMark | None:
+        """The game's ``TurnMark`` of this position; games override it (default: None)."""
+        return None
 
     def is_terminal(self) -> bool:
         """True once the game is over."""

@@ -21,8 +21,10 @@ from dataclasses import dataclass, field
 from importlib import metadata, resources
 from typing import Any
 
+from farmstead.core.data import DataItem
 from farmstead.core.errors import FarmsteadError, GameRegistrationError, UnknownGameError
 from farmstead.core.game import Game, GameType, State
+from farmstead.core.turns import TurnSummaryFn, TurnView, generic_summary
 
 ENTRY_POINT_GROUP = "farmstead.games"
 
@@ -94,6 +96,10 @@ class ScoreSheet:
         }
 
 
+DataWordsFn = Callable[[DataItem], "tuple[str, str] | None"]
+"""``data_words(item)``: a title and a sentence describing one data item for people (e.g. a
+tile by its shape and animals), or ``None`` to describe it generically."""
+
 ScoreSheetFn = Callable[[State, Sequence[str]], ScoreSheet]
 """``score_sheet(state, names)``: the result of the terminal ``state``, seat ``i`` called
 ``names[i]``. Everything is public by then (the record is)."""
@@ -131,6 +137,24 @@ class BrowserBoard:
 
 
 @dataclass(frozen=True)
+class RulesProse:
+    """A game's rules written for people: a Markdown resource of the game's package (headings,
+    paragraphs, lists and tables; no raw HTML), shown on the game's rules page."""
+
+    package: str
+    resource: str = "rules_prose.md"
+
+    def read(self) -> str:
+        """The Markdown text; ``GameRegistrationError`` when it is missing."""
+        try:
+            return resources.files(self.package).joinpath(self.resource).read_text("utf-8")
+        except (FileNotFoundError, ModuleNotFoundError) as exc:
+            raise GameRegistrationError(
+                f"rules file {self.resource!r} of package {self.package!r} is missing: {exc}"
+            ) from None
+
+
+@dataclass(frozen=True)
 class GameRegistration:
     """Everything farmstead needs to offer one game, under the name ``game.type.name``.
 
@@ -142,7 +166,10 @@ class GameRegistration:
     ``score_sheet`` the final score in the game's own terms with its breakdown (``None``: front
     ends show only who won); ``lobby_params`` param values the web lobby proposes for new
     matches instead of the game's defaults (shown, and changeable, in its form), e.g. an optional
-    rule the spec suggests for play between people.
+    rule the spec suggests for play between people; ``turn_summary`` one turn in words for a
+    viewer (``core.turns``; ``None``: the steps' words joined); ``rules_prose`` the rules for
+    people, a Markdown resource of the game's package (``None``: only ``rules_summary``);
+    ``data_words`` a data item in words for the rules page (``None``: described generically).
     """
 
     game: type[Game]
@@ -154,11 +181,20 @@ class GameRegistration:
     terminal_commands: Mapping[str, TerminalCommand] = field(default_factory=dict)
     score_sheet: ScoreSheetFn | None = None
     lobby_params: Mapping[str, Any] = field(default_factory=dict)
+    turn_summary: TurnSummaryFn | None = None
+    rules_prose: RulesProse | None = None
+    data_words: DataWordsFn | None = None
 
     @property
     def name(self) -> str:
         """The registry key."""
         return self.game.type.name
+
+    def summarise_turn(self, view: TurnView) -> str:
+        """``view`` in words: the game's ``turn_summary``, else the steps' words joined."""
+        if self.turn_summary is None:
+            return generic_summary(view)
+        return self.turn_summary(view)
 
 
 _registry: dict[str, GameRegistration] | None = None

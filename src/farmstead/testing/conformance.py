@@ -16,6 +16,9 @@ Checked at sampled steps (``deep_rate``) and at the first and last position (dee
   * every legal action has words, no two the same, and ``action_from_json(action_to_json(a))
     == a``; ids outside the action space have no words (``IllegalActionError``).
 At the end: returns are within the utility range; the record replays to the same final position.
+For the first game of a run, the turns (``core.turns``): every step lies in exactly one turn, in
+order, and each turn has a summary in words — for a spectator who knows everything, and (with
+hidden information) for seat 0 during play, who is given no full position.
 """
 
 from __future__ import annotations
@@ -31,8 +34,10 @@ import numpy as np
 from farmstead.core.errors import IllegalActionError
 from farmstead.core.game import Game, PlayerId, State
 from farmstead.core.record import GameRecord
+from farmstead.core.registry import registration
 from farmstead.core.rng import Rng, derive_seed
 from farmstead.core.tensor import HIGH, LOW
+from farmstead.core.turns import record_turns
 
 
 class ConformanceError(AssertionError):
@@ -256,6 +261,8 @@ def check_game(
                 checker.fail(
                     f"(seed {seed}, game {index})", "the record does not replay to the same end"
                 )
+        if index == start:
+            _turn_checks(game, actions, checker, f"(seed {seed}, game {index})")
         report.games += 1
         report.actions += len(actions)
         report.decisions += decisions
@@ -267,3 +274,23 @@ def check_game(
         else:
             report.draws += 1
     return report
+
+
+def _turn_checks(game: Game, actions: list[int], checker: _Checker, where: str) -> None:
+    """The game's turns cover its steps in order, and each has a summary in words."""
+    names = [f"Seat {seat + 1}" for seat in range(game.num_players)]
+    summarise = registration(game.type.name).summarise_turn
+    viewers: list[tuple[int | None, bool]] = [(None, True)]
+    if not game.type.perfect_information:
+        viewers.append((0, False))
+    for viewer, public in viewers:
+        turns = record_turns(game, actions, names, viewer, public)
+        covered = [step.index for turn in turns for step in turn.steps]
+        if covered != list(range(len(actions))):
+            checker.fail(where, "the turns do not cover the steps once each, in order")
+        for turn in turns:
+            if not public and turn.position() is not None:
+                checker.fail(where, f"turn {turn.number} gives seat 0 the full position")
+            text = summarise(turn)
+            if not isinstance(text, str) or not text.strip():
+                checker.fail(where, f"turn {turn.number} has no summary for viewer {viewer}")

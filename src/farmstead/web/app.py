@@ -11,6 +11,12 @@ link issues the joiner a fresh token and revokes the link's.
 Bots are the server's difficulty levels (``GET /api/bots``); new matches are rate-limited per
 client, and each client may keep a limited number of unfinished matches. ``farmstead.web.guard``
 checks origins, limits bodies and adds security headers to every answer.
+
+Views carry the log by turns (``core.turns``: each turn's summary in the game's words, as the
+viewer may read it). A player may take back decisions of the current turn (``POST .../undo``,
+when the match allows it), resign (``POST .../seats/{seat}/resign``) or abandon a match of
+their own (``POST .../abandon``); idle matches are ended as abandoned (``abandon_after``).
+Each game's rules page (``GET /api/games/{name}/rules``) is prose and data in words.
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ import logging
 import os
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
+from datetime import timedelta
 from importlib import resources
 from pathlib import Path
 from typing import Any, Literal
@@ -50,13 +57,17 @@ from farmstead.web.inputs import (
     MAX_KEY,
     ActionIn,
     ClaimIn,
+    EmptyIn,
     InputError,
     JoinIn,
     MatchIn,
+    UndoIn,
     check_json_shape,
 )
 from farmstead.web.matches import Listener, LiveMatch, MatchManager, SeatRequest
-from farmstead.web.storage import Storage
+from farmstead.web.rules_page import item_json as rules_item_json
+from farmstead.web.rules_page import rules_html
+from farmstead.web.storage import Storage, now
 from farmstead.web.views import (
     data_item_json,
     events_json,
@@ -65,6 +76,7 @@ from farmstead.web.views import (
     replay_view,
     row_summary,
     seat_view,
+    turns_json,
 )
 
 log = logging.getLogger(__name__)
@@ -85,6 +97,9 @@ class ServerConfig:
     or "" for no limit). ``max_open_matches``: unfinished matches a client may have created
     (0: no limit). ``allowed_origins``: origins besides the server's own whose pages may use
     the API (e.g. the public address behind a proxy that rewrites ``Host``).
+    ``abandon_after``: seconds without a human decision after which an unfinished match is
+    abandoned — listed so, and ended by the cleanup that runs every ``cleanup_every`` seconds
+    (0: never).
     """
 
     db_url: str | None = None
@@ -98,6 +113,8 @@ class ServerConfig:
     max_open_matches: int = 50
     allowed_origins: tuple[str, ...] = ()
     max_body: int = 256 * 1024
+    abandon_after: float = 7 * 24 * 3600.0
+    cleanup_every: float = 3600.0
 
 
 # --- helpers -----------------------------------------------------------------------------
@@ -154,6 +171,14 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     catalog = BotCatalog(cfg.bot_levels, cfg.bot_time_limit)
     limiter = CreationLimiter(cfg.match_rate)
 
+    async def clean_up(manager: MatchManager) -> None:
+        """End abandoned matches now and then (``ServerConfig.abandon_after``)."""
+        if cfg.abandon_after <= 0 or cfg.cleanup_every <= 0:
+            return
+        while True:
+            manager.clean_up_abandoned(now() - timedelta(seconds=cfg.abandon_after))
+            await asyncio.sleep(cfg.cleanup_every)
+
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         storage = Storage(cfg.db_url or default_db_url())
@@ -170,9 +195,13 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         app.state.manager = manager
         await bots.start()
         await manager.start()
+        cleaner = asyncio.get_running_loop().create_task(clean_up(manager))
         try:
             yield
         finally:
+            cleaner.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await cleaner
             await manager.stop()
             bots.close()
             storage.close()
@@ -239,6 +268,21 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
             "items": [data_item_json(i) for i in gtype.data_items()],
         }
 
+    @app.get("/api/games/{name}/rules", tags=["games"])
+    async def game_rules(name: str) -> dict[str, Any]:
+        """The game's rules for people: the prose (HTML made from the game's Markdown, no raw
+        HTML passes) and every data value in words with its provenance."""
+        record = registration(name)
+        gtype = record.game.type
+        return {
+            "game": gtype.name,
+            "long_name": gtype.long_name,
+            "summary": record.rules_summary,
+            "html": rules_html(record),
+            "proposed_note": gtype.proposed_note,
+            "items": [rules_item_json(i, record) for i in gtype.data_items()],
+        }
+
     @app.get("/api/bots", tags=["games"])
     async def bots(
         game: str | None = Query(None, max_length=64, description="the specs for this game"),
@@ -260,11 +304,21 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         request: Request,
         status: Literal["live", "open", "finished", "all"] = "all",
         limit: int = Query(50, ge=1, le=200),
+        ids: str | None = Query(
+            None,
+            max_length=50 * 33,
+            pattern=r"^[A-Za-z0-9]{1,32}(,[A-Za-z0-9]{1,32}){0,49}$",
+            description="only these matches (comma-separated ids, at most 50): a browser's own",
+        ),
     ) -> dict[str, Any]:
-        """The lobby: newest matches first. ``open``: running matches with a seat to take."""
+        """The lobby: newest matches first. ``open``: running matches with a seat to take.
+        Each match says when it was created and last played; an unfinished match without a
+        human decision for the server's ``abandon_after`` is marked ``abandoned``."""
         manager = manager_of(request)
         finished = {"live": False, "open": False, "finished": True, "all": None}[status]
-        rows = manager.lobby(finished, limit)
+        wanted = ids.split(",") if ids else None
+        rows = manager.lobby(finished, limit, wanted)
+        idle = now() - timedelta(seconds=cfg.abandon_after) if cfg.abandon_after > 0 else None
         result = []
         for row in rows:
             live = manager.live.get(row.id)
@@ -278,8 +332,16 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
                 entry = row_summary(row, long_name)
             if status == "open" and not any(s["open"] for s in entry["seats"]):
                 continue
+            entry["abandoned"] = bool(
+                (entry["ended"] or {}).get("reason") == "abandoned"
+                or (
+                    idle is not None
+                    and entry["status"] == "live"
+                    and entry["last_human_at"] < idle.isoformat()
+                )
+            )
             result.append(entry)
-        return {"matches": result}
+        return {"matches": result, "abandon_after": cfg.abandon_after}
 
     @app.post("/api/matches", status_code=201, tags=["matches"])
     async def create_match(body: MatchIn, request: Request, response: Response) -> dict[str, Any]:
@@ -297,7 +359,15 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
             seats.append(SeatRequest(s.kind, s.name, s.level or s.agent, s.claim))
         client = client_key(request.scope)
         limiter.check(client)
-        match, tokens = manager.create(body.game, body.players, body.params, seats, client)
+        match, tokens = manager.create(
+            body.game,
+            body.players,
+            body.params,
+            seats,
+            client,
+            undo=body.options.undo if body.options else None,
+            on_resign=body.options.on_resign if body.options else "end",
+        )
         answer_seats: list[dict[str, Any]] = []
         for s in body.seats:
             index = len(answer_seats)
@@ -357,6 +427,38 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
             view["replayed"] = True
         return view
 
+    @app.post("/api/matches/{match_id}/undo", tags=["matches"])
+    async def undo(match_id: str, body: UndoIn, request: Request) -> dict[str, Any]:
+        """Take back the last ``steps`` decisions of the seat to move (the requester's): its
+        own decisions of the current turn, back to the last die, draw or other player's
+        decision at most. Allowed when the match allows it (``options.undo``)."""
+        manager = manager_of(request)
+        match = manager.get(match_id)
+        held = held_seats(request, match)
+        seat = manager.undo(match, held, body.steps, body.expect, body.seat)
+        return seat_view(match, held, seat, None)
+
+    @app.post("/api/matches/{match_id}/seats/{seat}/resign", tags=["seats"])
+    async def resign(match_id: str, seat: int, body: EmptyIn, request: Request) -> dict[str, Any]:
+        """The requester's ``seat`` resigns: the game ends (the seat loses, the others share
+        the win) or a bot takes the seat, as the match's ``options.on_resign`` says. Another
+        seat's resignation is refused (403)."""
+        manager = manager_of(request)
+        match = manager.get(match_id)
+        held = held_seats(request, match)
+        manager.resign(match, held, seat)
+        return seat_view(match, held, seat, None)
+
+    @app.post("/api/matches/{match_id}/abandon", tags=["matches"])
+    async def abandon(match_id: str, body: EmptyIn, request: Request) -> dict[str, Any]:
+        """End the match without a result. Only a requester holding every human seat (a
+        hot-seat or bot match) may; in a match with other people, resign instead."""
+        manager = manager_of(request)
+        match = manager.get(match_id)
+        held = held_seats(request, match)
+        manager.abandon(match, held)
+        return seat_view(match, held, None, None)
+
     @app.get("/api/matches/{match_id}/events", tags=["matches"])
     async def events(
         match_id: str,
@@ -367,10 +469,13 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         """The log in words from ``since``, redacted for the requester."""
         match = manager_of(request).get(match_id)
         held = held_seats(request, match)
+        events = events_json(match, held, since, limit)
+        end = events[-1]["index"] + 1 if events else since
         return {
             "index": match.version,
             "events_from": since,
-            "events": events_json(match, held, since, limit),
+            "events": events,
+            "turns": turns_json(match, held, since, end),
         }
 
     @app.post("/api/matches/{match_id}/seats/{seat}/claim", tags=["seats"])
@@ -412,6 +517,15 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         if seat is not None and seat >= match.game.num_players:
             raise NotFoundError(f"this match has no seat {seat + 1}")
         return replay_view(match, step, seat)
+
+    @app.get("/api/matches/{match_id}/turns", tags=["matches"])
+    async def turns(match_id: str, request: Request) -> dict[str, Any]:
+        """Every turn of a finished match in words (for the replay: a turn's position is the
+        one after its last step, ``first + steps``)."""
+        match = manager_of(request).get(match_id)
+        if not match.finished:
+            raise ConflictError("the replay opens once the game is over")
+        return {"total": match.version, "turns": turns_json(match, frozenset(), 0, match.version)}
 
     @app.get("/api/matches/{match_id}/record", tags=["matches"])
     async def record(match_id: str, request: Request) -> Response:
@@ -562,7 +676,9 @@ async def _send_views(websocket: WebSocket, match: LiveMatch, listener: Listener
         await listener.dirty.wait()
         listener.dirty.clear()
         view = seat_view(match, listener.seats, listener.preferred, listener.sent_index)
-        listener.sent_index = view["index"]
+        # The log entries sent so far: all of them, or (while another seat may still take
+        # decisions back in a game with hidden information) those before its decisions.
+        listener.sent_index = view["events_from"] + len(view["events"])
         await websocket.send_json(view)
 
 
@@ -592,6 +708,9 @@ async def _handle_message(
             if replayed:  # nothing changed: send the current view again
                 listener.sent_index = body.expect
                 listener.dirty.set()
+        elif kind == "undo":
+            undo_body = UndoIn.model_validate(message)
+            manager.undo(match, listener.seats, undo_body.steps, undo_body.expect, undo_body.seat)
         elif kind == "watch":
             seat, since = message.get("seat"), message.get("since")
             listener.preferred = seat if _plain_int(seat) else None
@@ -600,7 +719,7 @@ async def _handle_message(
         elif kind == "ping":
             await websocket.send_json({"type": "pong"})
         else:
-            raise WebError(f"unknown message type {kind!r}; expected action, watch or ping")
+            raise WebError(f"unknown message type {kind!r}; expected action, undo, watch or ping")
     except WebError as exc:
         await websocket.send_json({"type": "error", **error_body(exc.code, exc.message)})
     except InputError as exc:

@@ -64,6 +64,21 @@ class SeatIn(BaseModel):
     )
 
 
+class OptionsIn(BaseModel):
+    """The creator's choices for a match beyond the game's params."""
+
+    model_config = Strict
+    undo: bool | None = Field(
+        None,
+        description="players may take back their own decisions of the current turn (until "
+        "a die or a draw); default: on when every human seat is played on this device, off "
+        "when a seat is played from elsewhere",
+    )
+    on_resign: Literal["end", "bot"] = Field(
+        "end", description="a resignation ends the game ('end') or a bot takes the seat ('bot')"
+    )
+
+
 class MatchIn(BaseModel):
     """A new match: game, player count, params and one entry per seat."""
 
@@ -77,6 +92,7 @@ class MatchIn(BaseModel):
         description="the game's params (GET /api/games lists each with its type and values)",
     )
     seats: list[SeatIn] = Field(..., min_length=1, max_length=MAX_SEATS)
+    options: OptionsIn | None = Field(None, description="undo and resignation choices")
 
 
 class ActionIn(BaseModel):
@@ -108,6 +124,24 @@ class ActionIn(BaseModel):
         "applied again (the answer is the current view); also read from the Idempotency-Key "
         "header",
     )
+
+
+class UndoIn(BaseModel):
+    """Take back the acting seat's own last decisions of the current turn."""
+
+    model_config = Strict
+    type: Literal["undo"] | None = Field(None, description="WebSocket message type")
+    steps: int = Field(1, ge=1, le=500, description="how many decisions, newest first")
+    expect: int | None = Field(
+        None, ge=0, description="the log length of the view acted on (a stale view gets 409)"
+    )
+    seat: int | None = Field(None, ge=0, description="the seat, when holding several")
+
+
+class EmptyIn(BaseModel):
+    """A request without fields (``{}``)."""
+
+    model_config = Strict
 
 
 class ClaimIn(BaseModel):

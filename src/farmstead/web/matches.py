@@ -17,6 +17,14 @@ and a small cache of finished ones. It is the only writer of the log and keeps t
   holder of the same seat) answers without acting. Keys are remembered per match, in memory.
 * Redeeming an invite swaps the seat's token for a fresh one; open sockets re-check their
   seats at once, so the invite's token stops seeing and acting everywhere.
+* Undo takes back the acting seat's own last decisions of the current turn, never past a
+  chance outcome or another seat's decision (``web.undo``): the entries leave the log and the
+  match is rebuilt by replaying it. It is allowed when the match's options allow it. While a
+  seat may still undo, other viewers of a game with hidden information see the match as it
+  was before those decisions, so a decision taken back never showed them anything.
+* A seat's holder may resign (the game ends, or a bot takes the seat, as the creator chose);
+  the holder of every human seat may abandon the match; unfinished matches without a human
+  decision for ``abandon_after`` seconds are ended as abandoned by ``clean_up_abandoned``.
 
 All methods run on the event loop thread. The accepting step has no ``await`` inside, so steps
 of one match never interleave.
@@ -62,6 +70,8 @@ from farmstead.web.storage import (
     ValueTooLongError,
     now,
 )
+from farmstead.web.turnlog import MatchTurns
+from farmstead.web.undo import undo_window
 
 log = logging.getLogger(__name__)
 
@@ -124,6 +134,7 @@ class LogEntry:
     label: str
     at: datetime
     seen: tuple[str, ...] = ()
+    turn: int = 0  # the turn it belongs to (core.turns)
 
 
 def labels_for(state: State, action: int) -> tuple[str, tuple[str, ...]]:
@@ -134,6 +145,57 @@ def labels_for(state: State, action: int) -> tuple[str, tuple[str, ...]]:
     seats = range(state.game.num_players)
     seen = tuple(state.action_to_string_for(action, s) for s in seats)
     return label, (*seen, state.action_to_string_for(action, None))
+
+
+RESIGN_CHOICES = ("end", "bot")
+
+
+@dataclass(frozen=True)
+class MatchOptions:
+    """What the creator chose for a match: whether a player may take back decisions (``undo``)
+    and what a resignation does (``on_resign``: "end" the game, or a "bot" takes the seat)."""
+
+    undo: bool = True
+    on_resign: str = "end"
+
+    @classmethod
+    def from_json(cls, doc: dict[str, Any]) -> MatchOptions:
+        """Options as stored; a match stored without options has the defaults."""
+        on_resign = doc.get("on_resign", "end")
+        return cls(
+            undo=bool(doc.get("undo", True)),
+            on_resign=on_resign if on_resign in RESIGN_CHOICES else "end",
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {"undo": self.undo, "on_resign": self.on_resign}
+
+
+def replay_log(match: LiveMatch, actions: Iterable[ActionRow]) -> None:
+    """Set ``match``'s position, log and turns to those of ``actions`` replayed from the
+    initial position (``ValueError`` for a gap or an illegal entry)."""
+    state = match.game.new_initial_state()
+    match.log = []
+    match.turns = MatchTurns()
+    match.checkpoints = {}
+    match.view_cache.clear()
+    tracker = match.turns.draft()
+    numbered = []
+    for entry in actions:
+        if entry.index != len(match.log):
+            raise ValueError(f"log gap before action #{entry.index}")
+        label, seen = labels_for(state, entry.action)
+        turn, turn_seat = tracker.turn_of(state, entry.seat)
+        try:
+            state.apply_action(entry.action)
+        except IllegalActionError as exc:
+            raise ValueError(f"logged action #{entry.index} is illegal: {exc}") from None
+        match.log.append(
+            LogEntry(entry.index, entry.action, entry.seat, label, entry.at, seen, turn)
+        )
+        numbered.append((entry.index, turn, turn_seat))
+    match.turns.commit(tracker, numbered)
+    match.state = state
 
 
 @dataclass(frozen=True)
@@ -176,13 +238,17 @@ class LiveMatch:
         self.created_at = row.created_at
         self.finished_at: datetime | None = row.finished_at
         self.returns: list[float] | None = row.returns
+        self.options = MatchOptions.from_json(row.options)
+        self.ended: dict[str, Any] | None = row.ended
+        self.undos = row.undos  # each undo counts once: views are ordered by (undos, version)
         self.seats = [Seat(s.seat, s.kind, s.name, s.agent, s.token_hash) for s in row.seats]
         self.state: State = game.new_initial_state()
         self.log: list[LogEntry] = []
         self.listeners: set[Listener] = set()
         self.bot_task: asyncio.Task[None] | None = None
-        self.view_cache: dict[tuple[int, int | None], tuple[JSON, list[dict[str, Any]]]] = {}
+        self.view_cache: dict[tuple[int, int | None, int], tuple[JSON, list[dict[str, Any]]]] = {}
         self.checkpoints: dict[int, State] = {}
+        self.turns = MatchTurns()
         self.applied: OrderedDict[str, Applied] = OrderedDict()
         self.creator: str | None = None  # the client that created it (this server's run only)
 
@@ -193,12 +259,32 @@ class LiveMatch:
 
     @property
     def finished(self) -> bool:
-        return self.state.is_terminal()
+        """The game is over: played to its end, or ended early (``ended`` says how)."""
+        return self.ended is not None or self.state.is_terminal()
 
     def to_move(self) -> int | None:
         """The seat that must act, or None when the game is over."""
+        if self.ended is not None:
+            return None
         player = int(self.state.current_player())
         return player if player >= 0 else None
+
+    def undoable(self) -> int:
+        """How many decisions the seat to move may take back now (0 when undo is off)."""
+        if not self.options.undo or self.finished:
+            return 0
+        return undo_window(self)
+
+    def horizon(self, held: frozenset[int]) -> int:
+        """How much of the log a viewer holding ``held`` may see now: all of it, except in a
+        game with hidden information while another seat may still take decisions back (then
+        the log before them)."""
+        if self.game.type.perfect_information or self.finished:
+            return self.version
+        to_move = self.to_move()
+        if to_move is None or to_move in held:
+            return self.version
+        return self.version - self.undoable()
 
     def seats_of(self, tokens: Iterable[str]) -> frozenset[int]:
         """The seats whose secret tokens are among ``tokens``."""
@@ -220,12 +306,16 @@ class LiveMatch:
                 listener.seats = self.seats_of(listener.tokens)
             listener.dirty.set()
 
-    def view_parts(self, perspective: int | None) -> tuple[JSON, list[dict[str, Any]]]:
-        """``observation(perspective)`` and, when that seat must act, its legal actions."""
-        key = (self.version, perspective)
+    def view_parts(
+        self, perspective: int | None, horizon: int | None = None
+    ) -> tuple[JSON, list[dict[str, Any]]]:
+        """``observation(perspective)`` (of the position after ``horizon`` log entries, the
+        current one by default) and, when that seat must act now, its legal actions."""
+        horizon = self.version if horizon is None else horizon
+        key = (self.version, perspective, horizon)
         cached = self.view_cache.get(key)
         if cached is None:
-            state = self.state
+            state = self.state if horizon == self.version else self.state_at(horizon)
             observation = state.observation(perspective)
             legal: list[dict[str, Any]] = []
             if perspective is not None and self.to_move() == perspective:
@@ -266,6 +356,7 @@ class LiveMatch:
                 "created": self.created_at.isoformat(),
                 "finished": self.finished_at.isoformat() if self.finished_at else None,
                 "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name} for s in self.seats],
+                **({"ended": dict(self.ended)} if self.ended else {}),
             },
         )
 
@@ -333,17 +424,11 @@ class MatchManager:
         for seat in match.seats:
             if seat.kind == BOT:
                 seat.level = self.catalog.for_stored(seat.agent, game.type.name).level.name
+        replay_log(match, row.actions)
         state = match.state
-        for entry in row.actions:
-            if entry.index != len(match.log):
-                raise ValueError(f"log gap before action #{entry.index}")
-            label, seen = labels_for(state, entry.action)
-            try:
-                state.apply_action(entry.action)
-            except IllegalActionError as exc:
-                raise ValueError(f"logged action #{entry.index} is illegal: {exc}") from None
-            match.log.append(LogEntry(entry.index, entry.action, entry.seat, label, entry.at, seen))
-        if state.is_terminal() and match.finished_at is None:
+        if match.ended is not None:
+            pass  # ended early (resigned, abandoned): the stored returns stand
+        elif state.is_terminal() and match.finished_at is None:
             # The finish mark is written with the last step; a log that ends the game
             # without it can only come from an older writer. Repair it.
             match.finished_at = now()
@@ -403,8 +488,14 @@ class MatchManager:
         params: dict[str, Any],
         seats: Sequence[SeatRequest],
         client: str | None = None,
+        undo: bool | None = None,
+        on_resign: str = "end",
     ) -> tuple[LiveMatch, dict[int, str]]:
         """A new match; returns it and the secret tokens issued (seat → token).
+
+        ``undo``: whether players may take back decisions (default: yes when every human seat
+        is played on the creator's device, no when a seat is played from elsewhere);
+        ``on_resign``: what a resignation does, "end" the game or a "bot" takes the seat.
 
         Tokens are issued for human seats claimed as "me" or "invite"; "open" seats wait for
         ``claim``. Bots are the server's levels only. Bad requests raise ``InputError`` or
@@ -453,6 +544,10 @@ class MatchManager:
                 rows.append(SeatRow(index, HUMAN, name, None, token_hash))
             else:
                 raise InputError(f"seat {index + 1}: kind must be human or bot")
+        if on_resign not in RESIGN_CHOICES:
+            raise InputError(f"on_resign must be one of {', '.join(RESIGN_CHOICES)}")
+        online = any(r.kind == HUMAN and r.claim != "me" for r in seats)
+        options = MatchOptions(undo=(not online) if undo is None else undo, on_resign=on_resign)
         row = MatchRow(
             id=new_match_id(),
             game=game.type.name,
@@ -461,6 +556,7 @@ class MatchManager:
             seed=secrets.randbits(63),
             created_at=now(),
             seats=rows,
+            options=options.to_json(),
         )
         try:
             self.storage.create_match(row, rows)
@@ -647,18 +743,24 @@ class MatchManager:
         """Apply ``action`` (if any) and the chance outcomes after it; log them; publish."""
         state = match.state.clone()
         entries: list[LogEntry] = []
+        tracker = match.turns.draft()
+        numbered: list[tuple[int, int, int | None]] = []
         at = now()
         if action is not None and seat is not None:
             label, seen = labels_for(state, action)
+            turn, turn_seat = tracker.turn_of(state, seat)
             state.apply_action(action)
-            entries.append(LogEntry(match.version, action, seat, label, at, seen))
+            entries.append(LogEntry(match.version, action, seat, label, at, seen, turn))
+            numbered.append((match.version, turn, turn_seat))
         while state.is_chance_node():
             index = match.version + len(entries)
             rng = Rng(derive_seed(match.seed, "chance", index))
             outcome = rng.sample_outcome(state.chance_outcomes())
             label, seen = labels_for(state, outcome)
+            turn, turn_seat = tracker.turn_of(state, CHANCE_SEAT)
             state.apply_action(outcome)
-            entries.append(LogEntry(index, outcome, CHANCE_SEAT, label, at, seen))
+            entries.append(LogEntry(index, outcome, CHANCE_SEAT, label, at, seen, turn))
+            numbered.append((index, turn, turn_seat))
         finished = (at, state.returns()) if state.is_terminal() else None
         try:
             self.storage.append_actions(
@@ -675,19 +777,154 @@ class MatchManager:
             ) from None
         match.state = state
         match.log.extend(entries)
+        match.turns.commit(tracker, numbered)
         if finished is not None:
             match.finished_at, match.returns = finished[0], list(finished[1])
             self.live.pop(match.id, None)
             self._cache_finished(match)
             self.bots.forget(match.id)
-            if match.creator is not None:
-                mine = self.open_by_client.get(match.creator)
-                if mine is not None:
-                    mine.discard(match.id)
-                    if not mine:
-                        del self.open_by_client[match.creator]
+            self._forget_open(match)
         match.changed()
         self._schedule_bot(match)
+
+    # --- taking back, resigning, abandoning ----------------------------------------------
+    def undo(
+        self,
+        match: LiveMatch,
+        held: frozenset[int],
+        steps: int = 1,
+        expect: int | None = None,
+        seat: int | None = None,
+    ) -> int:
+        """Take back the last ``steps`` decisions of the seat to move (which the requester
+        must hold); returns that seat. The entries leave the log and the match is rebuilt by
+        replaying the rest. Refused when the match does not allow undo, the view is stale,
+        or fewer decisions may be taken back (see ``web.undo``)."""
+        if match.finished:
+            raise ConflictError("this game is over; nothing can be taken back")
+        to_move = match.to_move()
+        if seat is not None and seat not in held:
+            raise ForbiddenError(f"you do not hold seat {seat + 1}")
+        if to_move is None or to_move not in held or (seat is not None and seat != to_move):
+            raise ForbiddenError("only the player to move may take back their own decisions")
+        if not match.options.undo:
+            raise ForbiddenError("this match does not allow taking decisions back")
+        if expect is not None and expect != match.version:
+            raise StaleError(
+                f"the game has moved on since your view (you saw move {expect}, it is now "
+                f"move {match.version}); look again"
+            )
+        window = match.undoable()
+        if steps > window:
+            reason = (
+                "your turn just began, or a die, a draw or another player came after your "
+                "last decision"
+                if window == 0
+                else f"only your last {window} decision{'s' if window != 1 else ''} of this "
+                "turn can be taken back"
+            )
+            raise ConflictError(f"cannot take back {steps}: {reason}")
+        keep = match.version - steps
+        try:
+            done = self.storage.truncate_actions(match.id, keep, match.version)
+        except StorageError as exc:
+            log.error("match %s: undo: %s", match.id, exc)
+            raise UnavailableError(DB_DOWN) from None
+        if not done:
+            raise StaleError("the game moved on while taking back; look again")
+        kept = [ActionRow(e.index, e.action, e.seat, e.at) for e in match.log[:keep]]
+        replay_log(match, kept)  # the log is the truth: replayed, never a saved copy
+        match.undos += 1
+        match.applied.clear()
+        match.changed()
+        return to_move
+
+    def resign(self, match: LiveMatch, held: frozenset[int], seat: int) -> None:
+        """``seat`` (which the requester must hold) resigns: a bot takes the seat, or the
+        game ends with the seat losing and the others sharing the win, as the match's
+        options say."""
+        target = self._seat(match, seat)
+        if seat not in held or target.kind != HUMAN:
+            raise ForbiddenError(f"you do not hold seat {seat + 1}; only its player may resign")
+        if match.finished:
+            raise ConflictError("this game is over already")
+        if match.options.on_resign == "bot":
+            offered = self.catalog.offered(match.game.type.name)
+            bot = next((b for b in offered if b.level.default), offered[0])
+            name = clean_name(f"{target.name} (bot)", f"Bot {seat + 1}")
+            try:
+                self.storage.seat_to_bot(match.id, seat, bot.spec, name)
+            except StorageError as exc:
+                log.error("match %s: resign: %s", match.id, exc)
+                raise UnavailableError(DB_DOWN) from None
+            target.kind, target.agent, target.name = BOT, bot.spec, name
+            target.token_hash, target.level = None, bot.level.name
+            match.changed(tokens_changed=True)
+            self._schedule_bot(match)
+            return
+        n = match.game.num_players
+        share = 1.0 / (n - 1) if n > 1 else 0.0
+        returns = [-1.0 if s == seat else share for s in range(n)]
+        self._end(match, returns, {"reason": "resigned", "seat": seat})
+
+    def abandon(self, match: LiveMatch, held: frozenset[int]) -> None:
+        """End the match without a result; the requester must hold every human seat."""
+        humans = {s.seat for s in match.seats if s.kind == HUMAN}
+        if not humans or not humans <= held:
+            raise ForbiddenError(
+                "only a player holding every human seat may abandon this match; resign instead"
+            )
+        if match.finished:
+            raise ConflictError("this game is over already")
+        self._end(match, [0.0] * match.game.num_players, {"reason": "abandoned"})
+
+    def clean_up_abandoned(self, idle_before: datetime, limit: int = 200) -> list[str]:
+        """End every unfinished match without a human decision (or, without any, created)
+        before ``idle_before`` as abandoned; returns their ids."""
+        try:
+            rows = self.storage.list_matches(False, limit, idle_before=idle_before)
+        except StorageError as exc:
+            log.error("cleaning up abandoned matches: %s", exc)
+            return []
+        ended = []
+        for row in rows:
+            try:
+                match = self.get(row.id)
+                if match.finished:
+                    continue
+                self._end(match, [0.0] * match.game.num_players, {"reason": "abandoned"})
+                ended.append(row.id)
+            except (FarmsteadError, UnavailableError, ConflictError, NotFoundError) as exc:
+                log.warning("match %s: not cleaned up: %s", row.id, exc)
+        if ended:
+            log.info("ended %d abandoned matches", len(ended))
+        return ended
+
+    def _end(self, match: LiveMatch, returns: list[float], ended: dict[str, Any]) -> None:
+        """End a running match early (``ended`` says how) and publish it."""
+        at = now()
+        try:
+            self.storage.end_match(match.id, at, returns, ended)
+        except StorageError as exc:
+            log.error("match %s: ending it: %s", match.id, exc)
+            raise UnavailableError(DB_DOWN) from None
+        match.ended = dict(ended)
+        match.finished_at, match.returns = at, list(returns)
+        if match.bot_task is not None:
+            match.bot_task.cancel()
+        self.live.pop(match.id, None)
+        self._cache_finished(match)
+        self.bots.forget(match.id)
+        self._forget_open(match)
+        match.changed()
+
+    def _forget_open(self, match: LiveMatch) -> None:
+        if match.creator is not None:
+            mine = self.open_by_client.get(match.creator)
+            if mine is not None:
+                mine.discard(match.id)
+                if not mine:
+                    del self.open_by_client[match.creator]
 
     # --- bots -----------------------------------------------------------------------------
     def _schedule_bot(self, match: LiveMatch) -> None:
@@ -747,10 +984,12 @@ class MatchManager:
         fallback = Rng(derive_seed(match.seed, "fallback", version))
         return fallback.choice(match.state.legal_actions())
 
-    def lobby(self, finished: bool | None, limit: int = 50) -> list[MatchRow]:
-        """Matches for the lobby, newest first."""
+    def lobby(
+        self, finished: bool | None, limit: int = 50, ids: Sequence[str] | None = None
+    ) -> list[MatchRow]:
+        """Matches for the lobby (optionally only ``ids``), newest first."""
         try:
-            return self.storage.list_matches(finished=finished, limit=limit)
+            return self.storage.list_matches(finished=finished, limit=limit, ids=ids)
         except StorageError as exc:
             log.error("listing matches: %s", exc)
             raise UnavailableError(DB_DOWN) from None

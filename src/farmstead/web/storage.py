@@ -1,13 +1,20 @@
 """The match event log in a SQL database (SQLite by default, PostgreSQL by URL).
 
-Three tables, no pickles:
+Four tables, no pickles:
 
 * ``fs_matches`` — one row per match: game, player count, non-default params, the secret seed
   that drives its chance outcomes, creation and finish times, final returns;
 * ``fs_seats`` — one row per seat: ``human`` or ``bot``, the bot's agent spec, a display name,
   and the SHA-256 hash of the human seat's secret token (NULL while the seat is open);
 * ``fs_actions`` — the event log: (match, index) → action id, the seat that took it (-1 for a
-  chance outcome) and when. Replaying it from the initial state rebuilds the match exactly.
+  chance outcome) and when. Replaying it from the initial state rebuilds the match exactly;
+* ``fs_match_extra`` — per match, the creator's options (undo allowed, what a resignation
+  does) and, for a match that ended early, how (a resignation, abandoned). A match without a
+  row (from before the table existed) has the default options. Being a table of its own, it
+  is created in an existing database without touching the others.
+
+Undo removes a player's own last decisions from the log (``truncate_actions``): the log stays
+the one truth, and the server rebuilds the match by replaying it.
 
 Every write is one transaction. ``append_actions`` inserts the rows of one accepted step, and the
 finish mark when the step ends the game, atomically; the (match, index) primary key turns a
@@ -37,6 +44,7 @@ from sqlalchemy import (
     Table,
     Text,
     create_engine,
+    delete,
     event,
     func,
     select,
@@ -74,6 +82,15 @@ seats_table = Table(
     Column("agent", String(200), nullable=True),
     Column("name", String(80), nullable=False),
     Column("token_hash", String(64), nullable=True),
+)
+
+extra_table = Table(
+    "fs_match_extra",
+    metadata,
+    Column("match_id", String(32), ForeignKey("fs_matches.id"), primary_key=True),
+    Column("options", Text, nullable=False),  # JSON object
+    Column("ended", Text, nullable=True),  # JSON object: {"reason": ..., "seat": ...}
+    Column("undos", Integer, nullable=False, default=0),  # undos so far (views order by it)
 )
 
 actions_table = Table(
@@ -147,6 +164,11 @@ class MatchRow:
     seats: list[SeatRow] = field(default_factory=list)
     actions: list[ActionRow] = field(default_factory=list)
     action_count: int = 0
+    options: dict[str, Any] = field(default_factory=dict)
+    ended: dict[str, Any] | None = None  # how a match ended early (resigned, abandoned)
+    undos: int = 0  # decisions taken back so far (each undo counts once)
+    last_action_at: datetime | None = None  # the newest entry of its log (lobby listings)
+    last_human_at: datetime | None = None  # the newest decision of a human seat (listings)
 
 
 def normalise_url(url: str) -> str:
@@ -284,6 +306,11 @@ class Storage:
             with self.engine.begin() as conn:
                 conn.execute(matches_table.insert().values(**match_values))
                 conn.execute(seats_table.insert(), seat_values)
+                conn.execute(
+                    extra_table.insert().values(
+                        match_id=match.id, options=json.dumps(match.options, sort_keys=True)
+                    )
+                )
         except IntegrityError as exc:
             raise StorageError(f"could not create match {match.id}: {exc.orig}") from None
         except SQLAlchemyError as exc:
@@ -318,6 +345,65 @@ class Storage:
             raise StaleWriteError(
                 f"match {match_id}: action index already recorded; reload the match"
             ) from None
+        except SQLAlchemyError as exc:
+            raise StorageError(_describe(exc)) from None
+
+    def truncate_actions(self, match_id: str, keep: int, length: int) -> bool:
+        """Remove the log entries from index ``keep`` on (an undo), in one transaction, if the
+        log still has ``length`` entries; False (nothing removed) otherwise."""
+        try:
+            with self.engine.begin() as conn:
+                count = conn.execute(
+                    select(func.count())
+                    .select_from(actions_table)
+                    .where(actions_table.c.match_id == match_id)
+                ).scalar_one()
+                if count != length or not 0 <= keep <= length:
+                    return False
+                conn.execute(
+                    delete(actions_table).where(
+                        actions_table.c.match_id == match_id, actions_table.c.idx >= keep
+                    )
+                )
+                self._set_extra(conn, match_id, undos=extra_table.c.undos + 1)
+                return True
+        except SQLAlchemyError as exc:
+            raise StorageError(_describe(exc)) from None
+
+    def end_match(
+        self, match_id: str, at: datetime, returns: list[float], ended: dict[str, Any]
+    ) -> None:
+        """Mark an unfinished match as ended early (``ended``: how), with its returns."""
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(
+                    update(matches_table)
+                    .where(matches_table.c.id == match_id, matches_table.c.finished_at.is_(None))
+                    .values(finished_at=at, returns=json.dumps(returns))
+                )
+                self._set_extra(conn, match_id, ended=json.dumps(ended, sort_keys=True))
+        except SQLAlchemyError as exc:
+            raise StorageError(_describe(exc)) from None
+
+    def _set_extra(self, conn: Any, match_id: str, **values: Any) -> None:
+        """Update the match's extra row, creating it (default options) when it is missing."""
+        result = conn.execute(
+            update(extra_table).where(extra_table.c.match_id == match_id).values(**values)
+        )
+        if result.rowcount == 0:  # a match from before the table: default options
+            fresh = {k: (1 if k == "undos" else v) for k, v in values.items()}
+            conn.execute(extra_table.insert().values(match_id=match_id, options="{}", **fresh))
+
+    def seat_to_bot(self, match_id: str, seat: int, agent: str, name: str) -> None:
+        """A human seat becomes a bot playing ``agent`` (its token stops working)."""
+        check_lengths(seats_table, {"agent": agent, "name": name})
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(
+                    update(seats_table)
+                    .where(seats_table.c.match_id == match_id, seats_table.c.seat == seat)
+                    .values(kind="bot", agent=agent, name=name, token_hash=None)
+                )
         except SQLAlchemyError as exc:
             raise StorageError(_describe(exc)) from None
 
@@ -361,7 +447,7 @@ class Storage:
             raise StorageError(_describe(exc)) from None
 
     # --- reads ----------------------------------------------------------------------------
-    def _match_from_row(self, row: Any) -> MatchRow:
+    def _match_from_row(self, row: Any, extra: Any = None) -> MatchRow:
         return MatchRow(
             id=row.id,
             game=row.game,
@@ -371,7 +457,16 @@ class Storage:
             created_at=_utc(row.created_at) or now(),
             finished_at=_utc(row.finished_at),
             returns=None if row.returns is None else [float(x) for x in json.loads(row.returns)],
+            options=json.loads(extra.options) if extra is not None else {},
+            ended=json.loads(extra.ended) if extra is not None and extra.ended else None,
+            undos=int(extra.undos or 0) if extra is not None else 0,
         )
+
+    def _extras(self, conn: Any, match_ids: list[str]) -> dict[str, Any]:
+        if not match_ids:
+            return {}
+        rows = conn.execute(select(extra_table).where(extra_table.c.match_id.in_(match_ids)))
+        return {r.match_id: r for r in rows}
 
     @_db_errors
     def load_match(self, match_id: str, with_actions: bool = True) -> MatchRow | None:
@@ -380,7 +475,7 @@ class Storage:
             row = conn.execute(select(matches_table).where(matches_table.c.id == match_id)).first()
             if row is None:
                 return None
-            match = self._match_from_row(row)
+            match = self._match_from_row(row, self._extras(conn, [match_id]).get(match_id))
             match.seats = self._seats(conn, [match_id])[match_id]
             if with_actions:
                 match.actions = [
@@ -421,28 +516,62 @@ class Storage:
             ]
 
     @_db_errors
-    def list_matches(self, finished: bool | None = None, limit: int = 50) -> list[MatchRow]:
-        """The newest matches (optionally only finished or unfinished) with seats and lengths."""
+    def list_matches(
+        self,
+        finished: bool | None = None,
+        limit: int = 50,
+        ids: Sequence[str] | None = None,
+        idle_before: datetime | None = None,
+    ) -> list[MatchRow]:
+        """The newest matches (optionally only finished or unfinished, only ``ids``, only
+        those whose last human decision — or creation — is before ``idle_before``) with their
+        seats, log lengths and times of last activity."""
         counts = (
-            select(actions_table.c.match_id, func.count().label("n"))
+            select(
+                actions_table.c.match_id,
+                func.count().label("n"),
+                func.max(actions_table.c.at).label("last_at"),
+            )
             .group_by(actions_table.c.match_id)
             .subquery()
         )
-        query = select(matches_table, counts.c.n).outerjoin(
-            counts, counts.c.match_id == matches_table.c.id
+        human = (
+            select(actions_table.c.match_id, func.max(actions_table.c.at).label("human_at"))
+            .join(
+                seats_table,
+                (seats_table.c.match_id == actions_table.c.match_id)
+                & (seats_table.c.seat == actions_table.c.seat),
+            )
+            .where(seats_table.c.kind == "human")
+            .group_by(actions_table.c.match_id)
+            .subquery()
+        )
+        query = (
+            select(matches_table, counts.c.n, counts.c.last_at, human.c.human_at)
+            .outerjoin(counts, counts.c.match_id == matches_table.c.id)
+            .outerjoin(human, human.c.match_id == matches_table.c.id)
         )
         if finished is True:
             query = query.where(matches_table.c.finished_at.is_not(None))
         elif finished is False:
             query = query.where(matches_table.c.finished_at.is_(None))
+        if ids is not None:
+            query = query.where(matches_table.c.id.in_(list(ids)))
+        if idle_before is not None:
+            query = query.where(
+                func.coalesce(human.c.human_at, matches_table.c.created_at) < idle_before
+            )
         query = query.order_by(matches_table.c.created_at.desc()).limit(limit)
         with self.engine.connect() as conn:
             rows = list(conn.execute(query))
             seats = self._seats(conn, [r.id for r in rows])
+            extras = self._extras(conn, [r.id for r in rows])
         result = []
         for row in rows:
-            match = self._match_from_row(row)
+            match = self._match_from_row(row, extras.get(row.id))
             match.seats = seats[row.id]
             match.action_count = int(row.n or 0)
+            match.last_action_at = _utc(row.last_at)
+            match.last_human_at = _utc(row.human_at)
             result.append(match)
         return result

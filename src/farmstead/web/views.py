@@ -20,8 +20,10 @@ from farmstead.core.data import DataItem
 from farmstead.core.game import ParamSpec
 from farmstead.core.record import winners
 from farmstead.core.registry import GameRegistration, registration
-from farmstead.web.matches import BOT, LiveMatch, LogEntry, Seat
+from farmstead.web.matches import BOT, LiveMatch, LogEntry, MatchOptions, Seat
+from farmstead.web.rules_page import note_words
 from farmstead.web.storage import MatchRow
+from farmstead.web.turnlog import turn_json
 
 EVENTS_PER_VIEW = 200
 
@@ -31,10 +33,12 @@ def param_json(spec: ParamSpec, suggested: Any = None) -> dict[str, Any]:
     proposes (the game's registration may propose another than the game's default)."""
     return {
         "name": spec.name,
+        "label": spec.label_or_name,
         "type": spec.type.__name__,
         "default": spec.default,
         "lobby_default": spec.default if suggested is None else suggested,
         "description": spec.description,
+        "help": note_words(spec.description),
         "choices": list(spec.choices) if spec.choices is not None else None,
         "minimum": spec.minimum,
         "maximum": spec.maximum,
@@ -92,8 +96,21 @@ def _result(returns: list[float] | None) -> dict[str, Any]:
     return {"returns": list(returns), "winners": winners(list(returns))}
 
 
+def ended_words(ended: dict[str, Any] | None, names: list[str]) -> str | None:
+    """How a match ended early, in words ("Ann resigned", "abandoned"); None otherwise."""
+    if not ended:
+        return None
+    if ended.get("reason") == "resigned":
+        seat = ended.get("seat")
+        who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "a player"
+        return f"{who} resigned"
+    return "abandoned"
+
+
 def match_summary(match: LiveMatch) -> dict[str, Any]:
     """A live or cached match as everyone may see it."""
+    last = match.log[-1].at if match.log else match.created_at
+    human = next((e.at for e in reversed(match.log) if _is_human(match.seats, e.seat)), None)
     return {
         "id": match.id,
         "game": match.game.type.name,
@@ -103,11 +120,21 @@ def match_summary(match: LiveMatch) -> dict[str, Any]:
         "seats": [seat_json(s) for s in match.seats],
         "status": "finished" if match.finished else "live",
         "moves": match.version,
+        "turns": len(match.turns.spans),
         "to_move": match.to_move(),
         "created_at": match.created_at.isoformat(),
         "finished_at": match.finished_at.isoformat() if match.finished_at else None,
+        "last_action_at": last.isoformat(),
+        "last_human_at": (human or match.created_at).isoformat(),
+        "ended": match.ended,
+        "ended_words": ended_words(match.ended, [s.name for s in match.seats]),
+        "options": match.options.to_json(),
         **_result(match.returns),
     }
+
+
+def _is_human(seats: list[Seat], seat: int) -> bool:
+    return 0 <= seat < len(seats) and seats[seat].kind != BOT
 
 
 def row_summary(row: MatchRow, long_name: str) -> dict[str, Any]:
@@ -122,9 +149,15 @@ def row_summary(row: MatchRow, long_name: str) -> dict[str, Any]:
         "seats": [seat_json(s) for s in seats],
         "status": "finished" if row.finished_at else "live",
         "moves": row.action_count,
+        "turns": None,
         "to_move": None,
         "created_at": row.created_at.isoformat(),
         "finished_at": row.finished_at.isoformat() if row.finished_at else None,
+        "last_action_at": (row.last_action_at or row.created_at).isoformat(),
+        "last_human_at": (row.last_human_at or row.created_at).isoformat(),
+        "ended": row.ended,
+        "ended_words": ended_words(row.ended, [s.name for s in seats]),
+        "options": MatchOptions.from_json(row.options).to_json(),
         **_result(row.returns),
     }
 
@@ -135,10 +168,25 @@ def result_json(match: LiveMatch) -> dict[str, Any] | None:
     or when the game gives no score sheet. Public: the record is public once the game is over."""
     if not match.finished:
         return None
+    names = [s.name for s in match.seats]
+    if match.ended is not None:  # ended early: no game score, the reason in words
+        returns = match.returns or [0.0] * len(names)
+        best = winners(list(returns))
+        how = ended_words(match.ended, names) or "ended"
+        if best:
+            who = " and ".join(names[s] for s in best)
+            summary = f"{how[:1].upper()}{how[1:]}: {who} {'win' if len(best) > 1 else 'wins'}."
+        else:
+            summary = f"The match was {how}: no result."
+        scores = [
+            "resigned" if match.ended.get("seat") == s else ("won" if s in best else "—")
+            for s in range(len(names))
+        ]
+        return {"scores": scores, "summary": summary, "rows": []}
     sheet = registration(match.game.type.name).score_sheet
     if sheet is None:
         return None
-    return sheet(match.state, [s.name for s in match.seats]).to_json()
+    return sheet(match.state, names).to_json()
 
 
 def perspective(match: LiveMatch, held: frozenset[int], preferred: int | None) -> int | None:
@@ -166,6 +214,7 @@ def event_json(match: LiveMatch, entry: LogEntry, held: frozenset[int]) -> dict[
             "seat": entry.seat,
             "action": entry.action,
             "text": entry.label,
+            "turn": entry.turn,
         }
     viewer = entry.seat if own else (min(held) if held else -1)
     return {
@@ -173,15 +222,28 @@ def event_json(match: LiveMatch, entry: LogEntry, held: frozenset[int]) -> dict[
         "seat": entry.seat,
         "action": entry.action if own else None,
         "text": entry.seen[viewer],
+        "turn": entry.turn,
     }
 
 
 def events_json(
     match: LiveMatch, held: frozenset[int], start: int, limit: int = EVENTS_PER_VIEW
 ) -> list[dict[str, Any]]:
-    """Log entries ``start`` … (at most ``limit``), redacted for the viewer."""
+    """Log entries ``start`` … (at most ``limit``, never past what the viewer may see now:
+    ``LiveMatch.horizon``), redacted for the viewer."""
     start = max(0, start)
-    return [event_json(match, e, held) for e in match.log[start : start + limit]]
+    end = min(start + limit, match.horizon(held))
+    return [event_json(match, e, held) for e in match.log[start:end]]
+
+
+def turns_json(
+    match: LiveMatch, held: frozenset[int], start: int, end: int
+) -> list[dict[str, Any]]:
+    """The turns with a log entry in ``start`` … ``end - 1``, each with the summary the viewer
+    may read (``core.turns``); public once the game is over."""
+    public = match.finished
+    end = min(end, match.horizon(held))
+    return [turn_json(match, span, held, public, end) for span in match.turns.touching(start, end)]
 
 
 def seat_view(
@@ -192,23 +254,27 @@ def seat_view(
     ``since`` is the log length the viewer already has (None: send the latest entries).
     """
     seat = perspective(match, held, preferred)
-    observation, legal = match.view_parts(seat)
+    horizon = match.horizon(held)
+    observation, legal = match.view_parts(seat, horizon)
     version = match.version
-    start = version - 30 if since is None else since
-    start = max(0, start, version - EVENTS_PER_VIEW)
+    start = horizon - 30 if since is None else since
+    start = max(0, min(start, horizon), horizon - EVENTS_PER_VIEW)
     return {
         "type": "view",
         "match": match_summary(match),
         "index": version,
+        "undos": match.undos,
         "you": {
             "seats": sorted(held),
             "seat": seat,
             "to_act": seat is not None and seat == match.to_move(),
+            "undo": match.undoable() if seat is not None and seat == match.to_move() else 0,
         },
         "observation": observation,
         "legal": legal,
         "events_from": start,
         "events": events_json(match, held, start),
+        "turns": turns_json(match, held, start, version),
         "result": result_json(match),
     }
 

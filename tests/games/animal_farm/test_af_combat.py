@@ -165,7 +165,7 @@ def test_AF_R13_pig_attacker_may_handle_feed_then_stop():
 def test_AF_R14_displaced_unit_needs_an_empty_square_of_its_zone():
     state = build(p1={PIG1: (4, 7)}, p2={PIG1: (4, 8)})
     play(state, select(PIG1), N)
-    with pytest.raises(IllegalActionError, match=r"send P2 pig 1 to \(4, 4\)"):
+    with pytest.raises(IllegalActionError, match=r"send Player 2's pig 1 to \(4, 4\)"):
         state.apply_action(target(4, 4))  # neutral: not the pig's base
     with pytest.raises(IllegalActionError):
         state.apply_action(target(1, 10))  # holds a parked P2 pig

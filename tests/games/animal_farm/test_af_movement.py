@@ -45,7 +45,7 @@ def test_AF_R6_one_activation_per_unit_in_any_order():
     legal = state.legal_actions()
     assert select(HORSE) not in legal and select(PIG2) not in legal and select(GOAT3) not in legal
     assert select(PIG1) in legal and select(GOAT1) in legal
-    with pytest.raises(IllegalActionError, match="select P1 horse"):
+    with pytest.raises(IllegalActionError, match="move Player 1's horse"):
         state.apply_action(select(HORSE))
 
 

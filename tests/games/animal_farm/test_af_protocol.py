@@ -69,7 +69,7 @@ def test_bad_action_ids_raise_and_change_nothing(action):
 
 def test_illegal_action_message_names_the_action():
     state = build()
-    with pytest.raises(IllegalActionError, match=r"'stop the active unit' \(id 1\) is not legal"):
+    with pytest.raises(IllegalActionError, match=r"'stop here' \(id 1\) is not legal"):
         state.apply_action(STOP)
     with pytest.raises(IllegalActionError, match="out of range 0..123"):
         state.apply_action(124)
@@ -99,9 +99,9 @@ def test_every_action_id_has_its_own_words_in_every_phase(phase):
 
 def test_action_words_name_the_attack():
     state = play(build(p1={PIG1: (4, 7)}, p2={PIG1: (4, 8)}), select(PIG1))
-    assert state.action_to_string(N) == "step N to (4, 8), attacking P2 pig 1"
+    assert state.action_to_string(N) == "step north to (4, 8), attacking Player 2's pig 1"
     state.apply_action(N)
-    assert state.action_to_string(target(5, 11)) == "send P2 pig 1 to (5, 11)"
+    assert state.action_to_string(target(5, 11)) == "send Player 2's pig 1 to (5, 11)"
 
 
 # --- action JSON ----------------------------------------------------------------------------

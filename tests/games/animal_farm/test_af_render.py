@@ -27,7 +27,7 @@ def test_default_board_shows_every_unit_pile_and_zone():
     assert "h" in grid["y=7"].split()
     assert "~" in grid["y=5"]
     assert "Moves left: pigs 10/10, goats 8/8, horse 8/8." in text
-    assert "Turn 1 of 200: Player 1 (seat 0) to move." in text
+    assert "Turn 1 of 200: Player 1 (seat 1) to move." in text
     assert "[" not in text.replace("[x", "")
 
 
@@ -36,13 +36,13 @@ def test_carried_pile_and_active_unit_and_moves_left():
     text = render(state, markup=False)
     assert "P1+f" in rows(text)["y=7"]
     assert "Moves left: pigs 9/10" in text
-    assert "Moving: P1 pig 1." in text
-    assert "carried by P1 pig 1 at (4, 7) in the neutral zone" in text
+    assert "Moving: Player 1's pig 1." in text
+    assert "carried by Player 1's pig 1 at (4, 7) in the neutral zone" in text
 
 
 def test_displace_prompt_and_game_over():
     state = play(build(p1={PIG1: (4, 7)}, p2={PIG1: (4, 8)}), select(PIG1), N)
-    assert "Choose where P2 pig 1 goes (Player 2 base)." in render(state, markup=False)
+    assert "Choose where Player 2's pig 1 goes (Player 2 base)." in render(state, markup=False)
     over = play(build(game(max_plies=1)), END_TURN)
     assert "Game over after 1 turns: a draw." in render(over, markup=False)
 
@@ -50,14 +50,14 @@ def test_displace_prompt_and_game_over():
 def test_setup_and_coin_toss_lines():
     assert "Coin toss" in render(load_game("animal_farm").new_initial_state(), markup=False)
     text = render(game().new_initial_state(), markup=False)
-    assert "Setup: Player 1 (seat 0) places P1's feed pile (piece 1 of 16)." in text
+    assert "Setup: Player 1 (seat 1) places Player 1's feed pile (piece 1 of 16)." in text
 
 
 def test_player_2_sees_the_board_from_its_edge():
     state = game(setup_mode="default").new_initial_state()
     lines = [line for line in render(state, seat=1, markup=False).splitlines() if "y=" in line]
     assert lines[0].startswith("y=0") and lines[-1].startswith("y=11")
-    assert "You are Player 2 (seat 1)." in render(state, seat=1, markup=False)
+    assert "You are Player 2 (seat 2)." in render(state, seat=1, markup=False)
 
 
 def test_markup_styles_the_players():

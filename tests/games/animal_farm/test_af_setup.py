@@ -23,7 +23,7 @@ def test_AF_R1_coin_toss_is_a_fair_chance_node():
     state = load_game("animal_farm").new_initial_state()
     assert state.current_player() == PlayerId.CHANCE
     assert state.chance_outcomes() == [(0, 0.5), (1, 0.5)]
-    assert "seat 1 is Player 1" in state.action_to_string(1)
+    assert "the second seat is Player 1" in state.action_to_string(1)
 
 
 @pytest.mark.parametrize("seat", [0, 1])
@@ -32,7 +32,7 @@ def test_AF_R1_the_toss_winner_is_player_1_sets_up_first_with_the_low_base(seat)
     state.apply_action(seat)
     assert state.current_player() == seat
     assert state.to_json()["player1_seat"] == seat
-    assert "P1's feed pile" in _placing(state)
+    assert "Player 1's feed pile" in _placing(state)
     cells = [a - 16 for a in state.legal_actions()]
     assert {c // 9 for c in cells} == {0, 1, 2, 3}  # Player 1's base, rows 0-3
 
@@ -67,17 +67,17 @@ def test_AF_R2_setup_order_player_1_all_pieces_then_player_2():
         order.append((state.current_player(), _placing(state).split(" at ")[0]))
         state.apply_action(state.legal_actions()[0])
     expected_p1 = [
-        "P1's feed pile",
-        "P1 pig 1",
-        "P1 pig 2",
-        "P1 pig 3",
-        "P1 goat 1",
-        "P1 goat 2",
-        "P1 goat 3",
-        "P1 horse",
+        "Player 1's feed pile",
+        "Player 1's pig 1",
+        "Player 1's pig 2",
+        "Player 1's pig 3",
+        "Player 1's goat 1",
+        "Player 1's goat 2",
+        "Player 1's goat 3",
+        "Player 1's horse",
     ]
     expected = [(0, "place " + x) for x in expected_p1] + [
-        (1, "place " + x.replace("P1", "P2")) for x in expected_p1
+        (1, "place " + x.replace("Player 1", "Player 2")) for x in expected_p1
     ]
     assert order == expected
     assert state.to_json()["phase"] == "idle"

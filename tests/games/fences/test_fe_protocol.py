@@ -78,7 +78,7 @@ def test_fe_illegal_actions_raise_and_change_nothing():
         assert s.to_json() == before
     s.apply_action(slot_of(s, "F06"))
     before = s.to_json()
-    with pytest.raises(IllegalActionError, match=r"place at \(5, 5\)"):
+    with pytest.raises(IllegalActionError, match=r"put it 5 east and 5 south of the first tile"):
         s.apply_action(cell_action(s, 5, 5))
     assert s.to_json() == before
 

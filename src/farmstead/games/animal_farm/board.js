@@ -437,7 +437,7 @@ export function render(container, view, ctx) {
   // While queued steps are under way, nothing else may be clicked.
   if (busy) for (const b of panelsEl.querySelectorAll("button")) b.disabled = true;
   container.replaceChildren(h("div", { class: `animal-farm${busy ? " busy" : ""}` },
-    h("div", { class: "af-main" }, root, legend(view)), panelsEl));
+    h("div", { class: "af-main" }, root), panelsEl, h("div", { class: "af-legend" }, legend(view))));
 }
 
 /** A unit's round token: team-coloured ring, animal colour, a face mark and its number. */

@@ -43,6 +43,7 @@ def param_specs() -> tuple[ParamSpec, ...]:
             "standard",
             "board layout (data file board.toml)",
             choices=tuple(cat.layouts),
+            label="Board layout",
         ),
         ParamSpec(
             "setup_mode",
@@ -51,6 +52,7 @@ def param_specs() -> tuple[ParamSpec, ...]:
             "'manual': each side places its pieces as decisions (AF-R2); "
             "'default': the layout's default setup, no setup decisions (AF-R4)",
             choices=SETUP_MODES,
+            label="Setup",
         ),
         ParamSpec(
             "first_player",
@@ -58,6 +60,7 @@ def param_specs() -> tuple[ParamSpec, ...]:
             play.first_player,
             "'coin_toss' (a chance event, AF-R1) or the seat (0 or 1) that is Player 1",
             choices=FIRST_PLAYER_CHOICES,
+            label="Who is Player 1",
         ),
         ParamSpec(
             "max_plies",
@@ -66,6 +69,7 @@ def param_specs() -> tuple[ParamSpec, ...]:
             "turns after which the game is drawn (AF-R24)",
             minimum=1,
             maximum=MAX_PLIES,
+            label="Turn limit (draw after)",
         ),
         ParamSpec(
             "no_progress_plies",
@@ -75,6 +79,7 @@ def param_specs() -> tuple[ParamSpec, ...]:
             "0 = off (AF-R24)",
             minimum=0,
             maximum=MAX_PLIES,
+            label="Draw after turns without progress",
         ),
         ParamSpec(
             "horse_points",
@@ -83,6 +88,7 @@ def param_specs() -> tuple[ParamSpec, ...]:
             "the horse's movement points per turn (AF-R5)",
             minimum=0,
             maximum=MAX_POINTS,
+            label="Horse's moves per turn",
         ),
         ParamSpec(
             "goat_points",
@@ -91,6 +97,7 @@ def param_specs() -> tuple[ParamSpec, ...]:
             "movement points shared by the goats per turn (AF-R5)",
             minimum=0,
             maximum=MAX_POINTS,
+            label="Goats' moves per turn",
         ),
         ParamSpec(
             "pig_points",
@@ -99,6 +106,7 @@ def param_specs() -> tuple[ParamSpec, ...]:
             "movement points shared by the pigs per turn (AF-R5)",
             minimum=0,
             maximum=MAX_POINTS,
+            label="Pigs' moves per turn",
         ),
     )
 

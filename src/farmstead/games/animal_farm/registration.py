@@ -3,7 +3,7 @@ entry-point group (see ``docs/adding-a-game.md``)."""
 
 from __future__ import annotations
 
-from farmstead.core.registry import BrowserBoard, GameRegistration, Heuristics
+from farmstead.core.registry import BrowserBoard, GameRegistration, Heuristics, RulesProse
 from farmstead.games.animal_farm import heuristics, render, words
 from farmstead.games.animal_farm.game import AnimalFarmGame
 
@@ -28,4 +28,6 @@ REGISTRATION = GameRegistration(
     # AF-R24: the optional no-progress draw, on in the web lobby at the spec's suggested 80
     # turns, so a game against a bot that only steals and retakes ends (issue 17 item 13).
     lobby_params={"no_progress_plies": 80},
+    turn_summary=words.turn_summary,
+    rules_prose=RulesProse("farmstead.games.animal_farm"),
 )

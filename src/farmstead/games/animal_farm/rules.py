@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Self
 
-from farmstead.core.game import Game, PlayerId, State
+from farmstead.core.game import Game, PlayerId, State, TurnMark
 from farmstead.games.animal_farm.actions import (
     DROP,
     END_TURN,
@@ -177,6 +177,16 @@ class AnimalFarmRules(State):
         if phase == TOSS:
             return PlayerId.CHANCE
         return PlayerId.TERMINAL
+
+    def _turn_mark(self) -> TurnMark:
+        """The coin toss is the setup; each player's placements are one turn (AF-R2); then
+        the mover's turn, numbered by the turns completed (AF-R5)."""
+        phase = self.phase
+        if phase == TOSS:
+            return TurnMark(0, None)
+        if phase == SETUP:
+            return TurnMark(0, self.cfg.setup_sequence[self.setup_step][0] ^ self.p1_seat)
+        return TurnMark(self.ply + 1, self.mover ^ self.p1_seat)
 
     def returns(self) -> list[float]:
         """Winner +1, loser -1 by seat; draws and unfinished games 0 (module docstring)."""

@@ -11,6 +11,7 @@ from typing import Any
 
 from farmstead.core.errors import IllegalActionError
 from farmstead.core.registry import ScoreRow, ScoreSheet
+from farmstead.core.turns import TurnView, generic_summary
 from farmstead.games.animal_farm import actions as act
 from farmstead.games.animal_farm.config import AnimalFarmConfig
 from farmstead.games.animal_farm.layout import (
@@ -27,43 +28,60 @@ from farmstead.games.animal_farm.layout import (
 )
 from farmstead.games.animal_farm.rules import AnimalFarmRules
 
+ROLE_WORDS = ("Player 1", "Player 2")
+DIRECTION_WORDS = {"N": "north", "E": "east", "S": "south", "W": "west"}
+SEAT_ORDINALS = ("first", "second")
+
 
 def unit_label(cfg: AnimalFarmConfig, unit: int) -> str:
-    """A unit in words, e.g. ``P1 pig 2``."""
-    return cfg.unit_name(unit).replace("-", " ")
+    """A unit in words, e.g. ``Player 1's pig 2`` or ``Player 2's horse``."""
+    player, kind, *number = cfg.unit_name(unit).split("-")
+    role = ROLE_WORDS[PLAYER_NAMES.index(player)]
+    return f"{role}'s {' '.join([kind, *number])}"
+
+
+def piece_words(cfg: AnimalFarmConfig, unit: int) -> str:
+    """A unit without its owner, e.g. ``pig 2`` or ``horse``."""
+    return " ".join(cfg.unit_name(unit).split("-")[1:])
+
+
+def square_words(cfg: AnimalFarmConfig, cell: int) -> str:
+    """A square as the board's column and row, e.g. ``(4, 7)``."""
+    return "({}, {})".format(*cfg.xy(cell))
 
 
 def action_to_string(state: AnimalFarmRules, action: int) -> str:
     """The action (or coin toss outcome) in words, for an id inside the action space."""
     cfg = state.cfg
     if state.phase == TOSS:
-        return f"coin toss: seat {action} is Player 1 (sets up and moves first)"
+        ordinal = SEAT_ORDINALS[action] if 0 <= action < 2 else str(action)
+        return f"Coin toss: the {ordinal} seat is Player 1 (sets up and moves first)"
     kind, arg = cfg.actions.decode(action)
     if kind == act.KIND_END_TURN:
         return "end the turn"
     if kind == act.KIND_STOP:
-        return "stop the active unit"
+        return "stop here"
     if kind == act.KIND_DROP:
-        return "drop the carried feed pile"
+        return "drop the feed pile"
     if kind == act.KIND_PICK_UP:
-        return f"pick up Player {arg + 1}'s feed pile ({PILE_NAMES[arg]})"
+        return f"pick up {ROLE_WORDS[arg]}'s feed pile"
     if kind == act.KIND_SELECT:
-        return f"select {unit_label(cfg, state.turn_player() * cfg.num_slots + arg)}"
+        return f"move {unit_label(cfg, state.turn_player() * cfg.num_slots + arg)}"
     if kind == act.KIND_STEP:
-        text = f"step {DIRECTIONS[arg]}"
+        text = f"step {DIRECTION_WORDS[DIRECTIONS[arg]]}"
         if state.phase == ACTIVE:
             t = cfg.neighbours[4 * state.pos[state.active] + arg]
             if t >= 0:
-                text += " to ({}, {})".format(*cfg.xy(t))
+                text += f" to {square_words(cfg, t)}"
                 occupant = state.board[t]
                 if occupant >= 0 and cfg.unit_owner[occupant] != state.mover:
                     text += f", attacking {unit_label(cfg, occupant)}"
         return text
-    where = "({}, {})".format(*cfg.xy(arg))
+    where = square_words(cfg, arg)
     if state.phase == SETUP:
         player, piece = cfg.setup_sequence[state.setup_step]
         if piece == FEED:
-            return f"place {PLAYER_NAMES[player]}'s feed pile at {where}"
+            return f"place {ROLE_WORDS[player]}'s feed pile at {where}"
         return f"place {unit_label(cfg, player * cfg.num_slots + piece)} at {where}"
     if state.phase == DISPLACE:
         return f"send {unit_label(cfg, state.victim)} to {where}"
@@ -181,8 +199,7 @@ def pile_words(state: AnimalFarmRules, pile: int, names: Sequence[str]) -> str:
     square = "({}, {})".format(*cfg.xy(cell))
     if carrier >= 0:
         owner = state.seat_of(cfg.unit_owner[carrier])
-        kind = unit_label(cfg, carrier).split(" ", 1)[1]
-        return f"carried by {names[owner]}'s {kind} at {square}, in {where}"
+        return f"carried by {names[owner]}'s {piece_words(cfg, carrier)} at {square}, in {where}"
     return f"at {square}, in {where}"
 
 
@@ -237,3 +254,90 @@ def score_sheet(state: AnimalFarmRules, names: Sequence[str]) -> ScoreSheet:
             )
         scores = ("draw", "draw")
     return ScoreSheet(scores, summary, tuple(rows))
+
+
+# --- a turn in words --------------------------------------------------------------------------
+def turn_summary(view: TurnView) -> str:
+    """An Animal Farm turn in one sentence: the coin toss, a player's setup (AF-R2), or the
+    units moved with their attacks and the feed piles picked up and dropped (AF-R5 … AF-R22),
+    then a win or a draw (AF-R23, AF-R24). Everything is open (AF-R25)."""
+    start = view.position()
+    if start is None:  # not reached: Animal Farm has no hidden information
+        return generic_summary(view)
+    state = start.clone()
+    assert isinstance(state, AnimalFarmRules)
+    cfg = state.cfg
+
+    def owner_words(unit: int) -> str:
+        seat = state.seat_of(cfg.unit_owner[unit])
+        return "their" if seat == view.seat else f"{view.name(seat)}'s"
+
+    def pile_owner(pile: int) -> str:
+        seat = state.seat_of(pile)
+        return "their own" if seat == view.seat else f"{view.name(seat)}'s"
+
+    moves: list[str] = []
+    current: list[str] = []  # what the moving unit did
+    unit = -1
+    squares = 0
+    placed = 0
+    parts: list[str] = []
+
+    def close() -> None:
+        nonlocal unit, squares, current
+        if unit >= 0 and (squares or current):
+            path = [f"{squares} square{'s' if squares != 1 else ''}"] if squares else []
+            moves.append(f"{piece_words(cfg, unit)} ({', '.join(path + current)})")
+        unit, squares, current = -1, 0, []
+
+    for step in view.steps:
+        assert step.action is not None
+        action = step.action
+        if state.phase == TOSS:
+            parts.append(f"coin toss: {view.name(action)} is Player 1 and moves first")
+            state.apply_action(action)
+            continue
+        kind, arg = cfg.actions.decode(action)
+        if state.phase == SETUP:
+            placed += 1
+        elif kind == act.KIND_SELECT:
+            close()
+            unit = state.turn_player() * cfg.num_slots + arg
+        elif kind == act.KIND_STEP:
+            squares += 1
+            target = cfg.neighbours[4 * state.pos[state.active] + arg]
+            victim = state.board[target] if target >= 0 else -1
+            if victim >= 0 and cfg.unit_owner[victim] != state.mover:
+                current.append(f"attacked {owner_words(victim)} {piece_words(cfg, victim)}")
+        elif kind == act.KIND_TARGET and state.phase == DISPLACE:
+            current.append(f"sent it to {square_words(cfg, arg)}")
+        elif kind == act.KIND_PICK_UP:
+            current.append(f"picked up {pile_owner(arg)} feed pile")
+        elif kind == act.KIND_DROP:
+            carried = state.carried_pile(state.active)
+            current.append(f"dropped {pile_owner(carried)} feed pile")
+        state.apply_action(action)
+    close()
+    if placed:
+        parts.append(f"set up {placed} piece{'s' if placed != 1 else ''}")
+    if moves:
+        parts.append("moved " + join_words(moves))
+    elif view.complete and view.seat is not None and not placed:
+        parts.append("passed")
+    if state.is_terminal():
+        winners = [seat for seat in (0, 1) if state.returns()[seat] > 0]
+        if winners:
+            parts.append(f"{view.name(winners[0])} won: both feed piles are in their base")
+        else:
+            parts.append("the game ends in a draw")
+    text = "; ".join(parts)
+    if view.seat is None:
+        return text[:1].upper() + text[1:]
+    return f"{view.who} {text or 'is thinking'}"
+
+
+def join_words(items: Sequence[str]) -> str:
+    """ "a", "a and b", "a, b and c"."""
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]

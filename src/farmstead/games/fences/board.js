@@ -15,7 +15,7 @@
 // server, in the mover's `placements` (per hand slot: cells, each with `play` and `sides` per
 // turn), together with the seat's legal actions.
 import { api, h, svg } from "/static/api.js";
-import { byType, findLegal, seatColour, seatName } from "/static/board-kit.js";
+import { byType, findLegal, seatColour, seatName, zoomable } from "/static/board-kit.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const T = 100; // one tile in SVG units
@@ -319,7 +319,7 @@ function fieldKey(parts) {
 
 function fieldText(view, f) {
   const state = f.completed ? "Completed field" : `Open field (${f.open} open side${f.open === 1 ? "" : "s"})`;
-  const barns = f.barns.length ? `barns: ${f.barns.map((s) => colourName(view.observation, s)).join(", ")}` : "no barn";
+  const barns = f.barns.length ? `barns: ${f.barns.map((s) => seatName(view, s)).join(", ")}` : "no barn";
   return `${state}: ${animalsText(f.animals)} on ${f.span} tile${f.span === 1 ? "" : "s"}; ${barns}`;
 }
 
@@ -330,12 +330,12 @@ function scoringText(view, data, ev) {
   const what = animalsText(ev.animals);
   let value = `${what[0].toUpperCase()}${what.slice(1)}: worth ${ev.value}`;
   if (kinds === 1 && total) value += " (one kind, doubled)";
-  const paid = ev.shares.map((p, s) => (ev.barns.includes(s) ? `${colourName(obs, s)} +${p}` : null)).filter(Boolean);
-  const barns = ev.barns.length ? `Barns: ${paid.join(", ")}` : "No barn: nobody scores the animals";
+  const paid = ev.shares.map((p, s) => (ev.barns.includes(s) ? `${seatName(view, s)} scores ${p}` : null)).filter(Boolean);
+  const barns = ev.barns.length ? `Barn owners: ${paid.join(", ")}` : "No barn: nobody scores the animals";
   const card = data.farmers[ev.farmer];
   const cardName = card ? card.name : ev.farmer;
   const met = (ev.conditions_met || []).map((i) => (card && card.conditions[i] ? conditionText(card.conditions[i].test) : `condition ${i + 1}`));
-  const bonus = ev.bonus > 0 ? `${cardName}: ${colourName(obs, ev.completer)} +${ev.bonus} (it ${met.join("; it ")})` : `${cardName}: no bonus`;
+  const bonus = ev.bonus > 0 ? `${cardName}: ${seatName(view, ev.completer)} scores ${ev.bonus} more (the field ${met.join("; it ")})` : `${cardName}: no bonus`;
   return { value, barns, bonus };
 }
 
@@ -470,15 +470,47 @@ function installKeys() {
   });
 }
 
+/** Where the placement being composed (tile, cell, turn) is kept across a reload: this tab's
+ * session storage, per match and seat; it is only taken back for the same position. */
+function memoryKey(view) {
+  return view.match && !view.replay ? `fences-ui:${view.match.id}:${view.seat}` : null;
+}
+
+function remembered(view, turn) {
+  const key = memoryKey(view);
+  if (!key) return null;
+  try {
+    const saved = JSON.parse(sessionStorage.getItem(key) || "null");
+    return saved && saved.turn === turn ? saved : null;
+  } catch (err) {
+    return null;
+  }
+}
+
+function remember(view, ui) {
+  const key = memoryKey(view);
+  if (!key) return;
+  try {
+    sessionStorage.setItem(key, JSON.stringify({ turn: ui.turn, slot: ui.slot, cell: ui.cell, rot: ui.rot, rotTouched: ui.rotTouched }));
+  } catch (err) {
+    // storage unavailable: a reload forgets the choice, nothing else changes
+  }
+}
+
 function uiFor(container, view) {
   let ui = container._fences;
+  let fresh = false;
   if (!ui || ui.seat !== view.seat || ui.replay !== !!view.replay) {
     ui = { seat: view.seat, replay: !!view.replay, plan: null, focus: null, turn: null };
     container._fences = ui;
+    fresh = true;
   }
   const obs = view.observation;
   const turn = `${obs.board.length}|${obs.active}|${(obs.hand || []).join(",")}`;
-  if (ui.turn !== turn) {
+  const saved = fresh ? remembered(view, turn) : null;
+  if (saved) {
+    Object.assign(ui, { turn, slot: saved.slot, cell: saved.cell, rot: saved.rot || 0, rotTouched: !!saved.rotTouched, hover: null });
+  } else if (ui.turn !== turn) {
     ui.turn = turn;
     ui.slot = null;
     ui.cell = null;
@@ -687,9 +719,10 @@ export function render(container, view, ctx) {
       phase, turn: view.toAct ? "mine" : "other", mode: mode || "none",
       tiles: String(obs.board.length), supply: String(obs.supply_size), discards: String(obs.discards.length),
     },
-  }, bar, h("div", { class: "fences-farm-wrap" }, farm, legend()), side);
+  }, bar, h("div", { class: "fences-farm-wrap" }, zoomable(farm, `fences:${view.match ? view.match.id : ""}:${view.replay ? "replay" : "live"}`), legend()), side);
   if (busy) root.dataset.busy = "1";
   container.replaceChildren(root);
+  remember(view, ui);
 }
 
 function drawFarm(s) {
@@ -778,7 +811,7 @@ function drawFarm(s) {
     let title = fieldText(view, f);
     if (found) {
       const t = scoringText(view, data, found.ev);
-      title = `Completed by ${colourName(obs, found.ev.completer)}. ${t.value}. ${t.barns}. ${t.bonus}.`;
+      title = `Completed by ${seatName(view, found.ev.completer)}. ${t.value}. ${t.barns}. ${t.bonus}.`;
     }
     doneLayer.append(svg("g", {
       class: `completed-field${fresh ? " fresh" : ""}${focused ? " focus" : ""}`, "data-event": found ? found.i : undefined,

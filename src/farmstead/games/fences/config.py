@@ -25,12 +25,14 @@ def param_specs() -> tuple[ParamSpec, ...]:
             str,
             comp.first_player,
             "'random' (a chance event, FE-R33) or the seat number that starts",
+            label="Who starts",
         ),
         ParamSpec(
             "farmer_cards",
             str,
             "all",
             "'all', or comma-separated farmer card ids forming the deck (e.g. 'FC01,FC05')",
+            label="Farmer cards in the deck",
         ),
         ParamSpec(
             "barn_stock",
@@ -39,6 +41,7 @@ def param_specs() -> tuple[ParamSpec, ...]:
             "barns in each player's stock at setup (FE-R32)",
             minimum=0,
             maximum=20,
+            label="Barns per player",
         ),
         ParamSpec(
             "single_type_multiplier",
@@ -47,6 +50,7 @@ def param_specs() -> tuple[ParamSpec, ...]:
             "points per animal are multiplied by this in a single-type field (FE-R48)",
             minimum=1,
             maximum=10,
+            label="Bonus for a field with one kind of animal",
         ),
     )
 

@@ -3,7 +3,7 @@ group (see ``docs/adding-a-game.md``)."""
 
 from __future__ import annotations
 
-from farmstead.core.registry import BrowserBoard, GameRegistration, Heuristics
+from farmstead.core.registry import BrowserBoard, GameRegistration, Heuristics, RulesProse
 from farmstead.games.fences import heuristics, render, words
 from farmstead.games.fences.game import FencesGame
 
@@ -26,4 +26,7 @@ REGISTRATION = GameRegistration(
     ),
     board=BrowserBoard("farmstead.games.fences", "board.js", "board.css"),
     score_sheet=words.score_sheet,  # type: ignore[arg-type]
+    turn_summary=words.turn_summary,
+    rules_prose=RulesProse("farmstead.games.fences"),
+    data_words=words.data_words,
 )

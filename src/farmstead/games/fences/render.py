@@ -20,7 +20,7 @@ from farmstead.games.fences.layout import (
     SELECT_ROT,
 )
 from farmstead.games.fences.rules import FencesRules
-from farmstead.games.fences.scoring import unpack_animals
+from farmstead.games.fences.scoring import condition_words, unpack_animals
 from farmstead.games.fences.words import seat_name
 
 ROWS, COLS = 5, 9
@@ -219,7 +219,11 @@ def render(state: FencesRules, seat: int | None = None) -> str:
         name = f"[{_colour(state, p)}]{seat_name(state, p):<7}[/]"
         card = c.farmers[state.farmers[p]] if state.farmers[p] >= 0 else None
         farmer = (
-            f"{card.name}: " + "; ".join(f"{cond.text} +{cond.points}" for cond in card.conditions)
+            f"{card.name}: "
+            + "; ".join(
+                f"+{cond.points} for a field that {condition_words(cond)}"
+                for cond in card.conditions
+            )
             if card
             else "(no farmer yet)"
         )

@@ -28,7 +28,7 @@ from __future__ import annotations
 from typing import Any, Self
 
 from farmstead.core.errors import FarmsteadError
-from farmstead.core.game import Game, PlayerId, State
+from farmstead.core.game import Game, PlayerId, State, TurnMark
 from farmstead.core.rng import Rng
 from farmstead.games.fences import actions as act
 from farmstead.games.fences.config import FencesConfig
@@ -48,6 +48,7 @@ from farmstead.games.fences.layout import (
     SELECT_CELL,
     SELECT_ROT,
     SELECT_TILE,
+    SETUP_PHASES,
     STUCK_DRAW,
 )
 from farmstead.games.fences.scoring import (
@@ -195,6 +196,17 @@ class FencesRules(State):
         if phase == OVER:
             return PlayerId.TERMINAL
         return self.active
+
+    def _turn_mark(self) -> TurnMark:
+        """The deals are the setup (FE-R27 … FE-R33); a turn (FE-R34) is numbered by the
+        tiles laid before it, so a stuck player's discard and draw (FE-R37) stay in it."""
+        phase = self.phase
+        if phase in SETUP_PHASES:
+            return TurnMark(0, None)
+        laid = len(self.p_cell)
+        if phase in (BUILD, DRAW):
+            laid -= 1
+        return TurnMark(laid + 1, self.active)
 
     def returns(self) -> list[float]:
         n = self.cfg.num_players

@@ -121,6 +121,37 @@ def parse_condition(text: str, points: int) -> Condition:
     return Condition(code, tuple(args), points, text)
 
 
+_PLURAL = {"cow": "cows", "pig": "pigs", "sheep": "sheep"}
+
+
+def condition_words(cond: Condition) -> str:
+    """The condition for people, completing "a field that …" (e.g. "has at least 1 cow")."""
+    code, args = cond.code, cond.args
+
+    def animal(index: int, count: int = 2) -> str:
+        name = ANIMALS[index]
+        return name if count == 1 else _PLURAL[name]
+
+    n = args[-1] if args else 0
+    s = "" if n == 1 else "s"
+    words = {
+        "ANIMAL_MIN": lambda: f"has at least {n} {animal(args[0], n)}",
+        "HAS_BOTH": lambda: f"has both {animal(args[0])} and {animal(args[1])}",
+        "LACKS": lambda: f"has animals but no {animal(args[0])}",
+        "TYPES_EXACT": lambda: f"has exactly {n} kind{s} of animal",
+        "TYPES_MIN": lambda: f"has at least {n} kind{s} of animal",
+        "ANIMALS_EXACT": lambda: f"has exactly {n} animal{s}",
+        "ANIMALS_MIN": lambda: f"has at least {n} animal{s}",
+        "ANIMALS_MAX": lambda: f"has at most {n} animal{s}",
+        "TILES_MIN": lambda: f"spans at least {n} tile{s}",
+        "TILES_EXACT": lambda: f"spans exactly {n} tile{s}",
+        "OWN_BARN": lambda: "holds one of your barns",
+        "NO_OWN_BARN": lambda: "holds none of your barns",
+        "OPPONENT_BARN": lambda: "holds another player's barn",
+    }
+    return words[code]()
+
+
 def condition_met(cond: Condition, facts: FieldFacts) -> bool:
     """Whether ``facts`` satisfy ``cond`` (the predicate table of FE §5)."""
     animals = facts.animals

@@ -6,7 +6,7 @@ state of that game: board geometry, unit and card facts as flat tuples, the acti
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
@@ -15,7 +15,7 @@ from farmstead.core.game import ParamSpec
 from farmstead.games.livestock_uprising.actions import ActionLayout
 from farmstead.games.livestock_uprising.catalog import Catalog, catalog
 from farmstead.games.livestock_uprising.grid import barn_cells, neighbour_table, starting_cells
-from farmstead.games.livestock_uprising.layout import NO, RESOURCE
+from farmstead.games.livestock_uprising.layout import BLOCKED, NO, RESOURCE
 
 
 def param_specs() -> tuple[ParamSpec, ...]:
@@ -28,12 +28,14 @@ def param_specs() -> tuple[ParamSpec, ...]:
             "choose",
             "'choose': each seat picks its faction in seat order (LU-R7); or the faction of "
             "each seat, e.g. 'CH,CO' (CH Chickens, CO Cows, GO Goats, PI Pigs)",
+            label="Factions",
         ),
         ParamSpec(
             "first_player",
             str,
             "random",
             "'random': a chance event (LU-R11); or the seat number that starts",
+            label="Who starts",
         ),
         ParamSpec(
             "stalemate_round_limit",
@@ -43,6 +45,7 @@ def param_specs() -> tuple[ParamSpec, ...]:
             "by units, then ATK+DEF, then tokens",
             minimum=1,
             maximum=100_000,
+            label="Round limit (stalemate)",
         ),
         ParamSpec(
             "overrides",
@@ -50,6 +53,7 @@ def param_specs() -> tuple[ParamSpec, ...]:
             "",
             "replace data values, e.g. 'T01.atk=1; token_supply.grass=50; stalemate.round_limit"
             "=40' (every item and field: farmstead rules livestock_uprising)",
+            label="Data changes (for designers)",
         ),
     )
 
@@ -81,6 +85,25 @@ class LUConfig:
     resource_tile: tuple[int, ...]  # per tile type: its resource index, or NO
     faction_sf: tuple[tuple[int, ...], ...]  # per faction: its Special Forces unit types
     max_game_length: int
+    tile_open: tuple[bool, ...] = ()  # per tile type: not blocked terrain (LU-R31)
+    # per unit tuple: (its Special Forces effects, whether it may attack (LU-R39), ATK, DEF);
+    # filled as pieces are seen, shared by every state of the game
+    piece_facts: dict[tuple[int, ...], tuple[frozenset[str], bool, int, int]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+
+    def facts(self, units: tuple[int, ...]) -> tuple[frozenset[str], bool, int, int]:
+        """(effects, can attack, ATK, DEF) of a piece holding ``units``."""
+        known = self.piece_facts.get(units)
+        if known is None:
+            known = (
+                frozenset(self.effect[u] for u in units),
+                any(self.atk[u] >= 1 for u in units),
+                sum(self.atk[u] for u in units),
+                sum(self.defence[u] for u in units),
+            )
+            self.piece_facts[units] = known
+        return known
 
 
 def _factions(value: str, cat: Catalog, players: int) -> tuple[int, ...] | None:
@@ -157,6 +180,7 @@ def _build(players: int, key: tuple[tuple[str, Any], ...]) -> LUConfig:
         ),
         faction_sf=tuple(tuple(cat.unit_by_id[s] for s in f.special_forces) for f in cat.factions),
         max_game_length=setup + rounds * players * per_turn,
+        tile_open=tuple(cls != BLOCKED for cls in cat.tile_classes),
     )
 
 

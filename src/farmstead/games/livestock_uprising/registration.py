@@ -3,7 +3,7 @@ entry-point group (see ``docs/adding-a-game.md``)."""
 
 from __future__ import annotations
 
-from farmstead.core.registry import BrowserBoard, GameRegistration, Heuristics
+from farmstead.core.registry import BrowserBoard, GameRegistration, Heuristics, RulesProse
 from farmstead.games.livestock_uprising import heuristics, render, words
 from farmstead.games.livestock_uprising.game import LivestockUprisingGame
 
@@ -29,4 +29,6 @@ REGISTRATION = GameRegistration(
     ),
     board=BrowserBoard("farmstead.games.livestock_uprising", "board.js", "board.css"),
     score_sheet=words.score_sheet,  # type: ignore[arg-type]
+    turn_summary=words.turn_summary,
+    rules_prose=RulesProse("farmstead.games.livestock_uprising"),
 )

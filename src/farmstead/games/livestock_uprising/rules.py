@@ -33,7 +33,7 @@ from __future__ import annotations
 from typing import Any, Self
 
 from farmstead.core.errors import FarmsteadError
-from farmstead.core.game import Game, PlayerId, State
+from farmstead.core.game import Game, PlayerId, State, TurnMark
 from farmstead.core.rng import Rng
 from farmstead.games.livestock_uprising import actions as act
 from farmstead.games.livestock_uprising.combat import automatic_result, compare, side_roll
@@ -44,7 +44,6 @@ from farmstead.games.livestock_uprising.layout import (
     AMBUSH,
     ATTACKER_WINS,
     BARN,
-    BLOCKED,
     CANCELLED,
     CARD_TARGET,
     CASUALTY,
@@ -72,6 +71,7 @@ from farmstead.games.livestock_uprising.layout import (
     POST_STEP,
     RETREAT,
     ROLL,
+    SETUP_PHASES,
     SUPER_ARMY,
     TRANSFER,
     TRANSFER_TARGET,
@@ -473,6 +473,13 @@ class LURules(State):
     def is_terminal(self) -> bool:
         return self.phase == OVER
 
+    def _turn_mark(self) -> TurnMark:
+        """The setup (LU §4) is one stretch; then the active seat's turn of the round (LU §5),
+        out-of-turn decisions (retreats, casualties, Ambush) included."""
+        if self.phase in SETUP_PHASES:
+            return TurnMark(0, None)
+        return TurnMark(self.round, self.active)
+
     def returns(self) -> list[float]:
         n = self.cfg.num_players
         if self.phase != OVER or len(self.winners) == n:
@@ -508,23 +515,19 @@ class LURules(State):
         Super Army, LU-R82)."""
         if pid % 4 == SUPER_ARMY:
             return False
-        eff = self.cfg.effect
-        return any(eff[u] == effect for u in self.units[pid])
+        return effect in self.cfg.facts(self.units[pid])[0]
 
     def attack_value(self, pid: int) -> int:
         """ATK(piece): the printed ATK of its units (LU §0.3)."""
-        atk = self.cfg.atk
-        return sum(atk[u] for u in self.units[pid])
+        return self.cfg.facts(self.units[pid])[2]
 
     def defence_value(self, pid: int) -> int:
         """DEF(piece): the printed DEF of its units."""
-        dfn = self.cfg.defence
-        return sum(dfn[u] for u in self.units[pid])
+        return self.cfg.facts(self.units[pid])[3]
 
     def can_attack(self, pid: int) -> bool:
         """LU-R39: a piece attacks only with a unit of printed ATK >= 1."""
-        atk = self.cfg.atk
-        return any(atk[u] >= 1 for u in self.units[pid])
+        return self.cfg.facts(self.units[pid])[1]
 
     def unit_cap(self, pid: int) -> int:
         p = self.cfg.catalog.play
@@ -540,7 +543,7 @@ class LURules(State):
         tile = self.tiles[cell]
         if tile >= BARN:
             return tile - BARN == pid // 4 or pid % 4 == SUPER_ARMY
-        return tile >= 0 and self.cfg.catalog.tile_classes[tile] != BLOCKED
+        return tile >= 0 and self.cfg.tile_open[tile]
 
     def stoppable(self, pid: int, cell: int) -> bool:
         """Whether ``pid`` may end a move on ``cell`` (LU-R31, LU-R32)."""
@@ -574,9 +577,12 @@ class LURules(State):
     def _flies(self, pid: int) -> bool:
         return self.has_effect(pid, "FLY_OVER")
 
-    def continues(self, pid: int, cell: int, steps: int, limit: int, attacks: int) -> bool:
+    def continues(
+        self, pid: int, cell: int, steps: int, limit: int, attacks: int, flies: bool | None = None
+    ) -> bool:
         """Whether a piece standing on ``cell`` (passing through) after ``steps`` steps has a
-        legal way to finish its action (LU-R34, LU-R101)."""
+        legal way to finish its action (LU-R34, LU-R101). ``flies``: whether it carries FLY_OVER
+        (found when not given)."""
         if steps >= limit:
             return attacks > 0 and any(
                 n != NO
@@ -584,7 +590,8 @@ class LURules(State):
                 and self.attack_ok(pid, cell, n, steps, limit, attacks)
                 for n in self.cfg.neighbours[cell]
             )
-        flies = self._flies(pid)
+        if flies is None:
+            flies = self._flies(pid)
         for n in self.cfg.neighbours[cell]:
             if n == NO:
                 continue
@@ -594,7 +601,7 @@ class LURules(State):
                 if (
                     flies
                     and steps + 1 < limit
-                    and self.continues(pid, n, steps + 1, limit, attacks)
+                    and self.continues(pid, n, steps + 1, limit, attacks, flies)
                 ):
                     return True
                 continue
@@ -603,12 +610,14 @@ class LURules(State):
             if (
                 (self.enterable(pid, n) or flies)
                 and steps + 1 < limit
-                and self.continues(pid, n, steps + 1, limit, attacks)
+                and self.continues(pid, n, steps + 1, limit, attacks, flies)
             ):
                 return True
         return False
 
-    def step_kind(self, pid: int, d: int, steps: int, limit: int, attacks: int) -> int:
+    def step_kind(
+        self, pid: int, d: int, steps: int, limit: int, attacks: int, flies: bool | None = None
+    ) -> int:
         """What STEP(d) would be now: 0 illegal, 1 a move, 2 an attack."""
         cell = self.pos[pid]
         n = self.cfg.neighbours[cell][d]
@@ -618,21 +627,24 @@ class LURules(State):
             return 2 if self.attack_ok(pid, cell, n, steps, limit, attacks) else 0
         if not self.enterable(pid, n) or steps + 1 > limit:
             return 0
-        if self.stoppable(pid, n) or self.continues(pid, n, steps + 1, limit, attacks):
+        if self.stoppable(pid, n) or self.continues(pid, n, steps + 1, limit, attacks, flies):
             return 1
         return 0
 
-    def fly_ok(self, pid: int, d: int, steps: int, limit: int, attacks: int) -> bool:
+    def fly_ok(
+        self, pid: int, d: int, steps: int, limit: int, attacks: int, flies: bool | None = None
+    ) -> bool:
         """FLY(d) (LU-R37): a Sky Hen passes over a cell it may not stop on: blocked, an enemy
-        barn, or enemy-held; it needs a step left and a way to finish."""
-        if not self._flies(pid):
+        barn, or enemy-held; it needs a step left and a way to finish. ``flies``: whether the
+        piece carries FLY_OVER (found when not given)."""
+        if not (self._flies(pid) if flies is None else flies):
             return False
         n = self.cfg.neighbours[self.pos[pid]][d]
         if n == NO or steps + 1 >= limit:
             return False
         if self.enterable(pid, n) and not self._enemy_at(pid, n):
             return False  # an ordinary step goes there
-        return self.continues(pid, n, steps + 1, limit, attacks)
+        return self.continues(pid, n, steps + 1, limit, attacks, True)
 
     def step_limit(self, pid: int) -> int:
         """LU-R30: 2 for a General (3 with Rocket Rooster), 3 for a Super Army (6 with
@@ -655,9 +667,32 @@ class LURules(State):
         """Whether a piece not yet acted has at least one legal step."""
         limit = self.step_limit(pid)
         attacks = 2 if pid % 4 == SUPER_ARMY and self.turn is not None and self.turn.blitz else 1
-        for d in range(8):
-            if self.step_kind(pid, d, 0, limit, attacks) or self.fly_ok(pid, d, 0, limit, attacks):
-                return True
+        flies = self._flies(pid)
+        if self._open_neighbour(pid) or any(
+            self.step_kind(pid, d, 0, limit, attacks, flies) for d in range(8)
+        ):
+            return True
+        if flies:
+            for d in range(8):
+                if self.fly_ok(pid, d, 0, limit, attacks, flies):
+                    return True
+        return False
+
+    def _open_neighbour(self, pid: int) -> bool:
+        """Whether an empty cell next to ``pid`` may be stood on: a step there is legal for any
+        piece that has a step left (LU-R31, LU-R32)."""
+        occ = self.occ
+        tiles = self.tiles
+        tile_open = self.cfg.tile_open
+        seat_barn = BARN + pid // 4
+        super_army = pid % 4 == SUPER_ARMY
+        for n in self.cfg.neighbours[self.pos[pid]]:
+            if n != NO and occ[n] == NO:
+                tile = tiles[n]
+                if tile == seat_barn or (
+                    tile >= BARN and super_army or 0 <= tile < BARN and tile_open[tile]
+                ):
+                    return True
         return False
 
     def _move_piece(self, pid: int, cell: int) -> None:
@@ -898,8 +933,15 @@ class LURules(State):
         return cost
 
     def can_afford(self, seat: int, cost: tuple[int, ...]) -> bool:
-        tokens = self.tokens
-        return all(tokens[5 * seat + i] >= n for i, n in enumerate(cost))
+        t = self.tokens
+        b = 5 * seat
+        return (
+            t[b] >= cost[0]
+            and t[b + 1] >= cost[1]
+            and t[b + 2] >= cost[2]
+            and t[b + 3] >= cost[3]
+            and t[b + 4] >= cost[4]
+        )
 
     def _receivers(self, seat: int) -> list[int]:
         """Pieces that can take one more unit (LU-R70, LU-R71)."""
@@ -1154,12 +1196,32 @@ class LURules(State):
         pid = 4 * self.active + turn.piece
         base = self.cfg.layout.base
         opts = []
-        for d in range(8):
-            if self.step_kind(pid, d, turn.steps, turn.limit, turn.attacks):
-                opts.append(base[act.STEP] + d)
-        for d in range(8):
-            if self.fly_ok(pid, d, turn.steps, turn.limit, turn.attacks):
-                opts.append(base[act.FLY] + d)
+        flies = self._flies(pid)
+        steps, limit, attacks = turn.steps, turn.limit, turn.attacks
+        step = base[act.STEP]
+        occ = self.occ
+        tiles = self.tiles
+        tile_open = self.cfg.tile_open
+        seat_barn = BARN + pid // 4
+        super_army = pid % 4 == SUPER_ARMY
+        for d, n in enumerate(self.cfg.neighbours[self.pos[pid]]):
+            if n == NO:
+                continue
+            if occ[n] == NO and steps < limit:
+                # the common case: an empty cell it may stand on is a legal step (LU-R31)
+                tile = tiles[n]
+                if tile == seat_barn or (
+                    tile >= BARN and super_army or 0 <= tile < BARN and tile_open[tile]
+                ):
+                    opts.append(step + d)
+                    continue
+            if self.step_kind(pid, d, steps, limit, attacks, flies):
+                opts.append(step + d)
+        if flies:
+            fly = base[act.FLY]
+            for d in range(8):
+                if self.fly_ok(pid, d, steps, limit, attacks, flies):
+                    opts.append(fly + d)
         if self.stoppable(pid, self.pos[pid]):
             opts.append(base[act.STOP])
         return opts

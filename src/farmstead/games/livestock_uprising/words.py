@@ -13,6 +13,7 @@ from typing import Any
 
 from farmstead.core.errors import IllegalActionError
 from farmstead.core.registry import ScoreRow, ScoreSheet
+from farmstead.core.turns import TurnView
 from farmstead.games.livestock_uprising import actions as act
 from farmstead.games.livestock_uprising.layout import (
     ACTION,
@@ -239,7 +240,9 @@ def _chance_words(state: LURules, outcome: int, full: bool) -> str:
     if phase in (DRAW_START, DRAW_FILL):
         if outcome < len(cat.tile_types):
             cell = state._next_draw_cell()
-            return f"A {cat.tile_types[outcome]} tile is turned up at {cell_words(state, cell)}"
+            kind = cat.tile_types[outcome]
+            article = "An" if kind[:1] in "aeiou" else "A"
+            return f"{article} {kind} tile is turned up at {cell_words(state, cell)}"
         return f"no tile type #{outcome}"
     if phase == DEAL:
         who = faction_name(state, state.deal_seat)
@@ -445,3 +448,137 @@ def score_sheet(state: LURules, names: Sequence[str]) -> ScoreSheet:
             "printed ATK + DEF, then tokens (stalemate rule, proposed)."
         )
     return ScoreSheet(scores, summary, rows)
+
+
+# --- a turn in words (LU §5) ----------------------------------------------------------------
+# Steps that only close a phase or decline an option add nothing to a turn's sentence.
+_QUIET = frozenset(
+    (
+        "End the Action Phase",
+        "End marshaling",
+        "End the turn",
+        "Stop here",
+        "Play no card",
+        "Let it pass",
+        "Take no more tokens",
+        "Stop trading",
+    )
+)
+# Imperative openings of step words and their past tense.
+_PAST = (
+    ("Harvest now", "harvested"),
+    ("Play ", "played "),
+    ("Marshal ", "marshaled "),
+    ("Place the barn", "placed the barn"),
+    ("Retreat ", "retreated "),
+    ("Lose ", "lost "),
+    ("Return ", "returned "),
+    ("Take ", "took "),
+    ("Waive ", "waived "),
+    ("Choose ", "chose "),
+    ("Lead the ", "leads the "),
+    ("Attack ", "attacked "),
+    ("Give it to ", "gave it to "),
+    ("Put it under ", "under "),
+)
+
+
+def _past(words: str) -> str:
+    for imperative, past in _PAST:
+        if words.startswith(imperative):
+            return past + words[len(imperative) :]
+    first, _, rest = words.partition(" ")
+    if first in ("The", "A", "An"):
+        return f"{first.lower()} {rest}"
+    return words
+
+
+def turn_summary(view: TurnView) -> str:
+    """A Livestock Uprising turn in one sentence from the steps' words as the viewer may read
+    them (so hidden cards stay hidden, LU-R1): a General's steps become one move, marshaling
+    and transfers one phrase each, closing steps are left out; steps of other seats (a
+    defender's retreat) are named."""
+    parts: list[str] = []
+    moving = ""  # the piece that is moving, and where it went
+    steps = 0
+    target = ""
+
+    def close() -> None:
+        nonlocal moving, steps, target
+        if moving and steps:
+            parts.append(f"moved {moving} {target} ({steps} step{'s' if steps != 1 else ''})")
+        moving, steps, target = "", 0, ""
+
+    giver = ""
+    for step in view.steps:
+        words = step.words
+        if words in _QUIET:
+            continue
+        if words.startswith("Act with "):
+            close()
+            moving = words[len("Act with ") :]
+            continue
+        if words.startswith("Step ") and moving:
+            steps += 1
+            target = "to" + words.split(" to", 1)[1] if " to" in words else ""
+            continue
+        if words.startswith("Attack ") and moving:
+            close_move = f"{moving} attacked {words[len('Attack ') :]}"
+            close()
+            parts.append(close_move)
+            continue
+        close()
+        if words.startswith("Transfer a unit from "):
+            giver = words[len("Transfer a unit from ") :]
+            continue
+        if words.startswith("Transfer ") and giver:
+            parts.append(f"transferred {words[len('Transfer ') :]} from {giver}")
+            giver = ""
+            continue
+        text = _past(words)
+        if step.seat >= 0 and step.seat != view.seat:
+            text = f"{view.name(step.seat)} {text}"
+        if text.startswith(("under ", "gave it to ")) and parts:
+            parts[-1] += " " + text.replace("gave it to", "to")
+            continue
+        parts.append(text)
+    close()
+    if view.seat is None:
+        return _setup_summary(parts)
+    return f"{view.who} {_join(parts) if parts else 'ended the turn without acting'}"
+
+
+def _setup_summary(parts: list[str]) -> str:
+    """The setup: factions chosen, cards dealt, the first player, the grid, the barns."""
+    tiles = [p for p in parts if " tile is turned up" in p]
+    dealt = [p for p in parts if " are dealt " in p]
+    rest = [p for p in parts if p not in tiles and p not in dealt]
+    if dealt:
+        rest.insert(0, _dealt_words(dealt))
+    if tiles:
+        rest.append(f"{len(tiles)} field tiles turned up")
+    text = _join(rest) or "Setup"
+    return text[:1].upper() + text[1:]
+
+
+def _dealt_words(dealt: list[str]) -> str:
+    """Deals ("Cows are dealt Rally") grouped by faction, hidden ones counted."""
+    by_faction: dict[str, list[str]] = {}
+    for words in dealt:
+        faction, card = words.split(" are dealt ", 1)
+        by_faction.setdefault(faction, []).append(card)
+    groups = []
+    for faction, cards in by_faction.items():
+        hidden = sum(1 for c in cards if c == "a Command card")
+        shown = [c for c in cards if c != "a Command card"]
+        if hidden and not shown:
+            groups.append(f"the {faction} are dealt {hidden} Command cards")
+        else:
+            groups.append(f"the {faction} are dealt {_join(shown)}")
+    return "; ".join(groups)
+
+
+def _join(items: list[str]) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]

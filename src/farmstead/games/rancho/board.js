@@ -256,15 +256,21 @@ export function render(container, view, ctx) {
   root.append(animals);
 
   // --- panels ----------------------------------------------------------------------------
+  // The dock holds what the player must act on now (the turn, the dice, a predator's question,
+  // animals to place); on a phone it stays in view under the board. The rest is reference.
+  const dock = [];
   const panels = [];
-  panels.push(turnPanel(view, obs, types, used, act));
-  const dicePanelEl = dicePanel(container, ui, obs, view);
-  if (dicePanelEl) panels.push(dicePanelEl);
-  for (const p of [orderPanel(types, used, act), dogPanel(obs, types, used, act, match, view), returnPanel(types, used, act)]) if (p) panels.push(p);
+  // A question (which predator first, a dog, animals without room) comes first, then the
+  // animals to place, then the turn's buttons and the dice.
+  for (const p of [orderPanel(types, used, act), dogPanel(obs, types, used, act, match, view), returnPanel(types, used, act)]) if (p) dock.push(p);
   const mySeat = view.seat;
   if (mySeat !== null && mySeat !== undefined && obs.seats[mySeat]) {
-    panels.push(poolPanel(obs, mySeat, ui, placeable, types, container, view, ctx));
+    const waiting = ANIMALS.some((k) => obs.seats[mySeat].pool[k] > 0);
+    (waiting ? dock : panels).push(poolPanel(obs, mySeat, ui, placeable, types, container, view, ctx));
   }
+  dock.push(turnPanel(view, obs, types, used, act));
+  const dicePanelEl = dicePanel(container, ui, obs, view);
+  if (dicePanelEl) dock.push(dicePanelEl);
   // An open trade is the active seat's (RA-R10), whoever is watching; else our own, when we may trade.
   const trader = obs.transaction && obs.active !== null ? obs.active : mySeat;
   if (trader !== null && trader !== undefined && obs.seats[trader] && (types.GIVE || types.RECEIVE || obs.transaction)) {
@@ -273,13 +279,16 @@ export function render(container, view, ctx) {
   panels.push(herdPanel(obs, match, data, values));
   const rest = legal.filter((a) => !used.has(a.id));
   if (rest.length) {
-    panels.push(h("section", { class: "panel other" }, h("h3", {}, "Other moves"),
+    dock.push(h("section", { class: "panel other" }, h("h3", {}, "Other moves"),
       h("div", { class: "action-buttons" }, rest.map((a) => h("button", { class: "action", dataset: { action: a.id }, onclick: () => act(a) }, a.label)))));
   }
 
   container.replaceChildren(h("div", { class: "rancho" },
-    h("div", { class: "rancho-main" }, root, legendRow()),
-    h("div", { class: "rancho-panels" }, panels)));
+    h("div", { class: "rancho-main" }, root),
+    h("div", { class: "rancho-side" },
+      h("div", { class: "rancho-dock rancho-panels", "aria-label": "your move" }, dock),
+      h("div", { class: "rancho-panels" }, panels)),
+    h("div", { class: "rancho-legend" }, legendRow())));
 }
 
 function ownerOfCell(id, owner, farmSeat, data) {

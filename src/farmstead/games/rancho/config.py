@@ -40,6 +40,7 @@ def param_specs() -> tuple[ParamSpec, ...]:
             comp.max_rounds,
             "full rounds after which the game ends as a draw (RA-R45)",
             minimum=1,
+            label="Round limit (draw after)",
         ),
         ParamSpec(
             "max_actions_per_turn",
@@ -47,12 +48,14 @@ def param_specs() -> tuple[ParamSpec, ...]:
             comp.max_actions_per_turn,
             "decisions in one turn after which only turn-ending actions stay legal (RA-R45)",
             minimum=1,
+            label="Most decisions in one turn",
         ),
         ParamSpec(
             "first_player",
             str,
             comp.first_player,
             "'random' (a chance event) or the seat number that starts (RA-R5)",
+            label="Who starts",
         ),
         ParamSpec(
             "dice",
@@ -60,12 +63,14 @@ def param_specs() -> tuple[ParamSpec, ...]:
             "proposed",
             "faces of the two d12 (data tables d12*)",
             choices=tuple(DICE_SETS),
+            label="Dice faces",
         ),
         ParamSpec(
             "d6",
             str,
             _faces_text(comp.d6_faces),
             "comma-separated faces of the six-sided predator die",
+            label="Predator die faces",
         ),
         ParamSpec(
             "pasture_limit",
@@ -73,18 +78,21 @@ def param_specs() -> tuple[ParamSpec, ...]:
             comp.pasture_limit,
             "pastures a player may own (RA-R16)",
             minimum=0,
+            label="Most pastures per farm",
         ),
         ParamSpec(
             "values",
             str,
             "",
             "value overrides in rabbits, e.g. 'sheep=5,large_dog=4' (default: data table)",
+            label="Data changes (for designers)",
         ),
         ParamSpec(
             "ask_predator_order",
             bool,
             True,
             "ask the active player to order one fox and one wolf (RA-R32; never changes the outcome)",
+            label="Ask which predator strikes first",
         ),
     )
 

@@ -3,7 +3,13 @@ entry-point group (see ``docs/adding-a-game.md``)."""
 
 from __future__ import annotations
 
-from farmstead.core.registry import BrowserBoard, GameRegistration, Heuristics, TerminalCommand
+from farmstead.core.registry import (
+    BrowserBoard,
+    GameRegistration,
+    Heuristics,
+    RulesProse,
+    TerminalCommand,
+)
 from farmstead.games.rancho import heuristics, render, words
 from farmstead.games.rancho.game import RanchoGame
 
@@ -33,4 +39,6 @@ REGISTRATION = GameRegistration(
         )
     },
     score_sheet=words.score_sheet,  # type: ignore[arg-type]
+    turn_summary=words.turn_summary,
+    rules_prose=RulesProse("farmstead.games.rancho"),
 )

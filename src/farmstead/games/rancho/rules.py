@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Self
 
-from farmstead.core.game import Game, PlayerId, State
+from farmstead.core.game import Game, PlayerId, State, TurnMark
 from farmstead.games.rancho.actions import (
     ARRANGE_SAFEST,
     CANCEL,
@@ -251,6 +251,11 @@ class RanchoRules(State):
 
     def is_terminal(self) -> bool:
         return self.phase == OVER
+
+    def _turn_mark(self) -> TurnMark:
+        """The active seat's turn of the round (rancho.md 5); dog decisions of other seats
+        belong to it. Before the first-player draw: the setup."""
+        return TurnMark(self.round, self.active if self.active >= 0 else None)
 
     def is_chance_node(self) -> bool:
         return self.phase in CHANCE_PHASES

@@ -11,6 +11,7 @@ from typing import Any
 
 from farmstead.core.errors import IllegalActionError
 from farmstead.core.registry import ScoreRow, ScoreSheet
+from farmstead.core.turns import TurnView, generic_summary
 from farmstead.games.rancho import actions as act
 from farmstead.games.rancho.actions import (
     ARRANGE_SAFEST,
@@ -27,7 +28,7 @@ from farmstead.games.rancho.actions import (
     USE_DOG,
     WOLF_FIRST,
 )
-from farmstead.games.rancho.layout import D6, DICE, FOX, KINDS, SYMBOLS
+from farmstead.games.rancho.layout import ANIMALS, D6, DICE, DOG, FOX, KINDS, PLACEMENT, SYMBOLS
 from farmstead.games.rancho.rules import RanchoRules
 
 KIND_WORDS = ("rabbit", "sheep", "cow", "horse", "small dog", "large dog")
@@ -63,7 +64,7 @@ def action_to_string(state: RanchoRules, action: int) -> str:
         elif kind == "D6":
             return f"Predator die: {action} — pastures numbered {action} are attacked"
         elif 0 <= action < state.cfg.num_players:
-            return f"{seat_name(state, action).capitalize()} (seat {action}) goes first"
+            return f"{seat_name(state, action).capitalize()} goes first"
         return f"impossible chance outcome {action}"
     board = state.cfg.board
     group, arg = state.cfg.layout.decode(action)
@@ -238,3 +239,149 @@ def score_sheet(state: RanchoRules, names: Sequence[str]) -> ScoreSheet:
             f"{state.cfg.max_rounds} rounds (the round limit)."
         )
     return ScoreSheet(scores, summary, tuple(rows))
+
+
+# --- a turn in words ------------------------------------------------------------------------
+_SINGULAR = ("a rabbit", "a sheep", "a cow", "a horse", "a small dog", "a large dog")
+
+
+def count_words(kind: int, count: int) -> str:
+    """``count`` animals of ``kind`` in words: "a sheep", "6 rabbits", "2 sheep"."""
+    return _SINGULAR[kind] if count == 1 else f"{count} {_PLURALS[kind]}"
+
+
+def herd_words(counts: Sequence[int]) -> str:
+    """Counts per kind (rabbit … large dog) in words, e.g. "6 rabbits and a sheep"."""
+    return join_words([count_words(k, n) for k, n in enumerate(counts) if n > 0])
+
+
+def join_words(items: Sequence[str]) -> str:
+    """ "a", "a and b", "a, b and c"."""
+    items = [i for i in items if i]
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _transaction_words(state: RanchoRules, view: TurnView) -> str:
+    """The open transaction of ``state`` as it is confirmed (RA-R15)."""
+    paid = herd_words(state.tx_give)
+    got = [herd_words(state.tx_recv)]
+    bought = len(state.tx_buy)
+    if bought:
+        got.append("a pasture" if bought == 1 else f"{bought} pastures")
+    gained = join_words(got)
+    if paid and gained:
+        text = f"traded {paid} for {gained}"
+    elif gained:
+        text = f"took {gained}"
+    else:
+        text = f"gave {paid} to the herd"
+    fees: dict[int, int] = {}
+    for owner, fee in state.tx_fees:
+        fees[owner] = fees.get(owner, 0) + fee
+    for owner, fee in fees.items():
+        text += f" ({view.name(owner)} got {count_words(0, fee)} for the passage)"
+    return text
+
+
+def turn_summary(view: TurnView) -> str:
+    """A Rancho turn in one sentence (rancho.md 5): the confirmed trades and purchases, the
+    roll, what the predators took and which dogs saved a herd, the young born, the animals
+    placed or returned, and a win. Rancho is open (RA-R46): every viewer reads the same."""
+    start = view.position()
+    if start is None:  # not reached: Rancho has no hidden information
+        return generic_summary(view)
+    seat = view.seat
+    parts: list[str] = []
+    placed = [0, 0, 0, 0]
+    returned = [0, 0, 0, 0]
+    rolled: tuple[list[int], list[int]] | None = None  # pools and placed animals at the roll
+    state = start.clone()
+    assert isinstance(state, RanchoRules)
+    for step in view.steps:
+        assert step.action is not None
+        before = state.clone()
+        state.apply_action(step.action)
+        parts.extend(_step_words(before, state, step.action, step.seat, view))
+        if not before.is_chance_node() and seat is not None:
+            group, arg = before.cfg.layout.decode(step.action)
+            if group == act.RETURN:
+                returned[arg] += 1
+            elif group >= act.UNPLACE or (group == act.SIMPLE and arg == ARRANGE_SAFEST):
+                for kind in ANIMALS:
+                    placed[kind] += before.pool[4 * seat + kind] - state.pool[4 * seat + kind]
+        if before.is_chance_node() and before.phase == DICE:
+            rolled = (list(before.pool), list(before.placed))
+        if rolled is not None and (state.phase == PLACEMENT or state.is_terminal()):
+            parts.extend(_roll_outcome(state, view, *rolled))
+            rolled = None
+    if any(n > 0 for n in placed):
+        parts.append("placed " + herd_words([max(0, n) for n in placed]))
+    if any(returned):
+        parts.append(f"returned {herd_words(returned)} to the herd (no room)")
+    if state.is_terminal():
+        if state.winner >= 0 and state.winner == seat:
+            parts.append("won with a rabbit, a sheep, a cow and a horse on the farm")
+        elif state.winner >= 0:
+            parts.append(f"{view.name(state.winner)} won")
+        else:
+            parts.append(f"the game ends in a draw at the round limit ({state.cfg.max_rounds})")
+    if not view.complete and state.tx_open:
+        parts.append(f"is trading ({_open_trade_words(state)} so far)")
+    if seat is None:
+        return _capital(join_words(parts)) or "Setup"
+    return f"{view.who} {join_words(parts) or 'is thinking'}"
+
+
+def _open_trade_words(state: RanchoRules) -> str:
+    """A trade still being put together: what is given and taken so far."""
+    gives = herd_words(state.tx_give) or "nothing"
+    takes = [herd_words(state.tx_recv)]
+    if state.tx_buy:
+        takes.append("a pasture" if len(state.tx_buy) == 1 else f"{len(state.tx_buy)} pastures")
+    return f"gives {gives}, takes {join_words(takes) or 'nothing'}"
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _step_words(
+    before: RanchoRules, after: RanchoRules, action: int, actor: int, view: TurnView
+) -> list[str]:
+    """The words one step adds to the turn's sentence (most steps add none)."""
+    if before.is_chance_node():
+        if before.phase == DICE:
+            return [f"rolled {SYMBOLS[action // 6]} and {SYMBOLS[action % 6]}"]
+        if before.phase == D6:
+            predator = "fox" if before.attack == FOX else "wolf"
+            return [f"the {predator} struck the pastures numbered {action}"]
+        return [f"{view.name(action)} goes first (the {seat_name(before, action)} farm)"]
+    group, arg = before.cfg.layout.decode(action)
+    if group != act.SIMPLE:
+        return []
+    if arg == CONFIRM:
+        return [_transaction_words(before, view)]
+    if arg == USE_DOG and before.phase == DOG:
+        dog = "small dog" if before.attack == FOX else "large dog"
+        return [f"{view.name(actor)} gave up a {dog} to save the animals"]
+    return []
+
+
+def _roll_outcome(
+    after: RanchoRules, view: TurnView, pool: list[int], placed: list[int]
+) -> list[str]:
+    """What the predators took (the placed animals each seat lost since the roll) and the
+    young the active seat bred (RA-R34 … RA-R42)."""
+    parts = []
+    for other in range(after.cfg.num_players):
+        lost = [max(0, placed[4 * other + k] - after.placed[4 * other + k]) for k in ANIMALS]
+        if any(lost):
+            parts.append(f"{view.name(other)} lost {herd_words(lost)}")
+    seat = view.seat
+    if seat is not None:
+        young = [max(0, after.pool[4 * seat + k] - pool[4 * seat + k]) for k in ANIMALS]
+        if any(young):
+            parts.append(f"bred {herd_words(young)}")
+    return parts

@@ -110,3 +110,27 @@ export function navigate(path) {
   history.pushState({}, "", path);
   window.dispatchEvent(new PopStateEvent("popstate"));
 }
+
+// The matches this browser plays (created, claimed or joined), newest first, for the lobby.
+const MINE_KEY = "farmstead:my-matches";
+const MINE_MAX = 50;
+
+/** The ids of this browser's matches, newest first. */
+export function myMatches() {
+  try {
+    const list = JSON.parse(localStorage.getItem(MINE_KEY) || "[]");
+    return Array.isArray(list) ? list.filter((id) => typeof id === "string" && /^[A-Za-z0-9]{1,32}$/.test(id)) : [];
+  } catch (err) {
+    return [];
+  }
+}
+
+/** Remember ``id`` as one of this browser's matches. */
+export function rememberMatch(id) {
+  const list = [id, ...myMatches().filter((m) => m !== id)].slice(0, MINE_MAX);
+  try {
+    localStorage.setItem(MINE_KEY, JSON.stringify(list));
+  } catch (err) {
+    // private mode: the lobby simply does not list it first
+  }
+}

@@ -1,5 +1,5 @@
-// Router and the lobby, new-match, rules-data and join pages.
-import { api, h, toast, navigate, ApiError } from "/static/api.js";
+// Router and the lobby, new-match and join pages (the rules pages are rules.js).
+import { api, h, toast, navigate, ApiError, myMatches, rememberMatch } from "/static/api.js";
 
 const app = document.getElementById("app");
 let cleanup = null;
@@ -13,12 +13,19 @@ async function route() {
     cleanup();
     cleanup = null;
   }
+  // A new page starts at its top (a match opened from a scrolled lobby showed its board
+  // off-screen on a phone). Going back restores the browser's own scroll position.
+  if (!routedByHistory) window.scrollTo(0, 0);
+  routedByHistory = false;
   const path = location.pathname;
   let m;
   try {
     if (path === "/") return await lobbyPage();
     if (path === "/new") return await newMatchPage();
-    if ((m = path.match(/^\/games\/([^/]+)$/))) return await rulesDataPage(decodeURIComponent(m[1]));
+    if ((m = path.match(/^\/games\/([^/]+)$/))) {
+      const { rulesPage } = await import("/static/rules.js");
+      return await rulesPage(app, decodeURIComponent(m[1]));
+    }
     if ((m = path.match(/^\/match\/([^/]+)\/join\/(\d+)$/))) return await joinPage(m[1], Number(m[2]));
     if ((m = path.match(/^\/match\/([^/]+)$/))) {
       const { openMatch } = await import("/static/match.js");
@@ -47,7 +54,11 @@ document.addEventListener("click", (event) => {
   event.preventDefault();
   navigate(link.getAttribute("href"));
 });
-window.addEventListener("popstate", route);
+let routedByHistory = false;
+window.addEventListener("popstate", (event) => {
+  routedByHistory = event.isTrusted; // the browser's back/forward, not our navigate()
+  route();
+});
 
 // ---------------------------------------------------------------------------------------
 // Lobby
@@ -65,31 +76,55 @@ function lobbyParams(game) {
 }
 
 async function quickStart(game, bots, botLevel) {
-  const seats = [{ kind: "human", claim: "me", name: "You" }];
+  const seats = [{ kind: "human", claim: "me" }];
   for (let i = 0; i < bots; i++) seats.push({ kind: "bot", level: botLevel });
   const created = await api("/api/matches", { method: "POST", body: { game: game.name, seats, params: lobbyParams(game) } });
+  rememberMatch(created.id);
   navigate(created.url);
+}
+
+const plural = (n, word, many = `${word}s`) => `${n} ${n === 1 ? word : many}`;
+
+/** "3 Jan, 14:05" (today: "14:05"). */
+function when(iso) {
+  if (!iso) return "";
+  const d = new Date(iso);
+  const today = new Date();
+  const time = d.toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit" });
+  if (d.toDateString() === today.toDateString()) return `today ${time}`;
+  return `${d.toLocaleDateString(undefined, { day: "numeric", month: "short" })}, ${time}`;
+}
+
+function matchStatus(m) {
+  if (m.status === "finished") {
+    if (m.ended && m.ended.reason === "abandoned") return "abandoned";
+    const how = m.ended_words ? `${m.ended_words}; ` : "";
+    const won = m.winners && m.winners.length ? `won by ${m.winners.map((w) => m.seats[w].name).join(" and ")}` : "draw";
+    return `${how}${won}`;
+  }
+  if (m.abandoned) return "abandoned (nobody has played for a while)";
+  const progress = m.turns ? plural(m.turns, "turn") : plural(m.moves, "move");
+  const next = m.to_move !== null && m.to_move !== undefined ? ` · ${m.seats[m.to_move].name} to play` : "";
+  return `${progress}${next}`;
 }
 
 function matchRow(m, action) {
   const seats = m.seats.map((s) => (s.kind === "bot" ? `${s.name} (bot)` : s.open ? "open seat" : s.name)).join(" · ");
-  let status;
-  if (m.status === "finished") {
-    status = m.winners && m.winners.length === 1 ? `won by ${m.seats[m.winners[0]].name}` : "draw";
-  } else {
-    status = `${m.moves} moves`;
-  }
-  return h("li", { class: "match-row" },
+  return h("li", { class: "match-row", dataset: { match: m.id } },
     h("span", { class: "match-game" }, m.long_name),
     h("span", { class: "match-seats" }, seats),
-    h("span", { class: "muted" }, status),
+    h("span", { class: "match-status" }, matchStatus(m),
+      h("br"), h("small", { class: "muted match-dates" },
+        `started ${when(m.created_at)}`, m.status === "live" ? ` · last move ${when(m.last_action_at)}` : m.finished_at ? ` · ended ${when(m.finished_at)}` : "")),
     action);
 }
 
 async function lobbyPage() {
   document.title = "Farmstead — lobby";
-  const [{ games }, { bots }, all] = await Promise.all([
+  const mineIds = myMatches();
+  const [{ games }, { bots }, all, mine] = await Promise.all([
     api("/api/games"), api("/api/bots"), api("/api/matches?status=all&limit=60"),
+    mineIds.length ? api(`/api/matches?status=all&limit=50&ids=${mineIds.join(",")}`) : { matches: [] },
   ]);
   // A quick game: the server's default level (short, sensible turns); else the first offered.
   const quick = defaultLevel(bots);
@@ -100,7 +135,7 @@ async function lobbyPage() {
       h("p", { class: "muted" }, `${g.min_players}–${g.max_players} players`),
       g.proposed_note ? h("p", { class: "note" }, "Note: ", g.proposed_note) : null,
       Object.keys(lobbyParams(g)).length ? h("p", { class: "muted small lobby-params" }, "Set here: ",
-        Object.entries(lobbyParams(g)).map(([k, v]) => `${k} = ${v}`).join(", ")) : null,
+        g.params.filter((p) => p.lobby_default !== p.default).map((p) => `${p.label}: ${p.lobby_default}`).join(", ")) : null,
       h("div", { class: "buttons" },
         h("button", {
           class: "primary quick-start",
@@ -113,11 +148,17 @@ async function lobbyPage() {
           },
         }, "Play against a bot"),
         h("a", { class: "button", href: `/new?game=${encodeURIComponent(g.name)}`, "data-link": true }, "Set up a match"),
-        g.has_data ? h("a", { class: "button subtle", href: `/games/${encodeURIComponent(g.name)}`, "data-link": true }, "Rules data") : null)));
+        h("a", { class: "button subtle rules-link", href: `/games/${encodeURIComponent(g.name)}`, "data-link": true }, "Rules"))));
 
-  const open = all.matches.filter((m) => m.status === "live" && m.seats.some((s) => s.open));
-  const live = all.matches.filter((m) => m.status === "live");
-  const finished = all.matches.filter((m) => m.status === "finished");
+  // Your matches first (this browser's, remembered when created or joined), newest first.
+  const order = new Map(mineIds.map((id, i) => [id, i]));
+  const yours = mine.matches.filter((m) => order.has(m.id)).sort((a, b) => order.get(a.id) - order.get(b.id));
+  const yourIds = new Set(yours.map((m) => m.id));
+  const others = all.matches.filter((m) => !yourIds.has(m.id));
+  const open = others.filter((m) => m.status === "live" && !m.abandoned && m.seats.some((s) => s.open));
+  const live = others.filter((m) => m.status === "live" && !m.abandoned && !m.seats.some((s) => s.open));
+  const finished = others.filter((m) => m.status === "finished" && !m.abandoned);
+  const abandoned = others.filter((m) => m.abandoned);
 
   const joinButton = (m) => {
     const seat = m.seats.find((s) => s.open);
@@ -127,6 +168,7 @@ async function lobbyPage() {
         try {
           const name = prompt("Your name for this match?", "") || undefined;
           const claimed = await api(`/api/matches/${m.id}/seats/${seat.seat}/claim`, { method: "POST", body: { name } });
+          rememberMatch(m.id);
           navigate(claimed.url);
         } catch (err) {
           toast(err.message);
@@ -134,22 +176,46 @@ async function lobbyPage() {
       },
     }, `Join as seat ${seat.seat + 1}`);
   };
-  const list = (items, action, empty) =>
-    items.length ? h("ul", { class: "match-list" }, items.map((m) => matchRow(m, action(m)))) : h("p", { class: "muted" }, empty);
+  const watch = (m) => h("a", { class: "button", href: `/match/${m.id}`, "data-link": true }, "Watch");
+  const results = (m) => h("span", { class: "buttons" },
+    h("a", { class: "button", href: `/match/${m.id}`, "data-link": true }, "Result"),
+    h("a", { class: "button subtle", href: `/replay/${m.id}`, "data-link": true }, "Replay"));
+  const yourActions = (m) => {
+    if (m.status === "finished") return results(m);
+    return h("span", { class: "buttons" },
+      h("a", { class: "button primary", href: `/match/${m.id}`, "data-link": true }, "Continue"),
+      h("button", {
+        class: "subtle abandon",
+        onclick: async () => {
+          if (!confirm(`Abandon this ${m.long_name} match? It ends without a result.`)) return;
+          try {
+            await api(`/api/matches/${m.id}/abandon`, { method: "POST", body: {} });
+            lobbyPage();
+          } catch (err) {
+            toast(err.message);
+          }
+        },
+      }, "Abandon"));
+  };
+  const list = (items, action, empty, id) =>
+    items.length ? h("ul", { class: "match-list", id }, items.map((m) => matchRow(m, action(m)))) : h("p", { class: "muted" }, empty);
+  const folded = (title, items, action, id) => items.length
+    ? h("details", { class: "match-group", id }, h("summary", {}, `${title} (${items.length})`), list(items, action, "", `${id}-list`))
+    : null;
 
   setPage(
     h("section", { class: "intro" },
       h("h1", {}, "Farm-animal board games"),
       h("p", {}, "Pick a game and press ", h("strong", {}, "Play against a bot"),
         " to start at once, or set up a match for friends (on this device or with invite links).")),
+    yours.length ? h("section", { id: "your-matches" }, h("h2", {}, "Your matches"), list(yours, yourActions, "", "your-list")) : null,
     h("section", { class: "games" }, cards),
-    h("section", {}, h("h2", {}, "Open seats"), list(open, joinButton, "No match is waiting for players.")),
-    h("section", {}, h("h2", {}, "Running matches"),
-      list(live, (m) => h("a", { class: "button", href: `/match/${m.id}`, "data-link": true }, "Watch / play"), "No match is running.")),
-    h("section", {}, h("h2", {}, "Finished matches"),
-      list(finished, (m) => h("span", { class: "buttons" },
-        h("a", { class: "button", href: `/match/${m.id}`, "data-link": true }, "Result"),
-        h("a", { class: "button subtle", href: `/replay/${m.id}`, "data-link": true }, "Replay")), "No finished match yet.")),
+    h("section", {}, h("h2", {}, "Open seats"), list(open, joinButton, "No match is waiting for players.", "open-list")),
+    h("section", { class: "other-matches" }, h("h2", {}, "Other matches"),
+      live.length || finished.length || abandoned.length ? null : h("p", { class: "muted" }, "No other match yet."),
+      folded("Running", live, watch, "running"),
+      folded("Finished", finished, results, "finished"),
+      folded("Abandoned", abandoned, (m) => (m.status === "finished" ? results(m) : watch(m)), "abandoned")),
   );
 }
 
@@ -174,8 +240,8 @@ function paramInput(p) {
   input.dataset.type = p.type;
   input.dataset.default = JSON.stringify(p.default);
   const proposed = start !== p.default;
-  return h("label", { class: `param${proposed ? " proposed" : ""}`, for: id }, h("span", {}, p.name), input,
-    h("small", { class: "muted" }, p.description,
+  return h("label", { class: `param${proposed ? " proposed" : ""}`, for: id, title: p.name }, h("span", { class: "param-label" }, p.label || p.name), input,
+    h("small", { class: "muted" }, p.help || p.description,
       proposed ? h("span", { class: "lobby-default" }, ` — set to ${start} here for play in the browser (the game's default: ${p.default})`) : null));
 }
 
@@ -232,7 +298,7 @@ async function newMatchPage() {
     // A setting the lobby changes from the game's default is shown, not hidden in a closed box.
     const proposed = game.params.filter((p) => p.lobby_default !== p.default);
     lobbyNote.replaceChildren(...(proposed.length ? ["Set for play in the browser: ",
-      proposed.map((p, i) => [i ? "; " : "", h("strong", {}, `${p.name} = ${p.lobby_default}`), ` (${p.description})`]),
+      proposed.map((p, i) => [i ? "; " : "", h("strong", {}, `${p.label}: ${p.lobby_default}`), ` (${p.help || p.description})`]),
       ". Change it under Variant settings."].flat(Infinity) : []));
     lobbyNote.hidden = !proposed.length;
     note.textContent = game.proposed_note ? `Note: ${game.proposed_note}` : "";
@@ -246,6 +312,22 @@ async function newMatchPage() {
   });
   playersInput.addEventListener("change", drawSeats);
 
+  const undoBox = h("input", { type: "checkbox", id: "opt-undo", checked: true });
+  const resignSelect = h("select", { id: "opt-resign" },
+    h("option", { value: "end" }, "the game ends (the player who resigns loses)"),
+    h("option", { value: "bot" }, "a bot takes over the seat"));
+  const optionsBox = h("fieldset", { class: "options" }, h("legend", {}, "Match rules"),
+    h("label", { class: "option", for: "opt-undo" }, undoBox,
+      " Players may take back their decisions of the current turn (until a die or a card is revealed)"),
+    h("small", { class: "muted", id: "opt-undo-note" }, "On by default for games on this device; off by default when friends play from their own devices."),
+    h("label", { class: "option", for: "opt-resign" }, "When a player resigns: ", resignSelect));
+  let undoTouched = false;
+  undoBox.addEventListener("change", () => { undoTouched = true; });
+  seatsBox.addEventListener("change", () => {
+    if (undoTouched) return;
+    const online = [...seatsBox.querySelectorAll("select")].some((s) => s.value === "human:invite" || s.value === "human:open");
+    undoBox.checked = !online;
+  });
   const createButton = h("button", { class: "primary", type: "submit", id: "create" }, "Create the match");
   createButton.addEventListener("click", async () => {
     const seats = [...seatsBox.querySelectorAll(".seat-row")].map((row) => {
@@ -260,7 +342,9 @@ async function newMatchPage() {
     }
     createButton.disabled = true;
     try {
-      const created = await api("/api/matches", { method: "POST", body: { game: game.name, players: seats.length, params, seats } });
+      const options = { undo: undoBox.checked, on_resign: resignSelect.value };
+      const created = await api("/api/matches", { method: "POST", body: { game: game.name, players: seats.length, params, seats, options } });
+      rememberMatch(created.id);
       const invites = created.seats.filter((s) => s.invite_url).map((s) => ({ seat: s.seat, url: location.origin + s.invite_url }));
       if (invites.length) localStorage.setItem(`invites:${created.id}`, JSON.stringify(invites));
       navigate(created.url);
@@ -275,6 +359,7 @@ async function newMatchPage() {
     h("label", { for: "players" }, "Players"), playersInput,
     h("fieldset", {}, h("legend", {}, "Seats"), seatsBox),
     lobbyNote,
+    optionsBox,
     paramsBox,
     createButton,
   );
@@ -282,47 +367,6 @@ async function newMatchPage() {
   setPage(h("h1", {}, "New match"),
     h("p", { class: "muted" }, "Hot-seat: make several seats \"on this device\". Online: give friends their invite links (shown on the match page). Any mix with bots works."),
     form);
-}
-
-// ---------------------------------------------------------------------------------------
-// Rules data with provenance
-
-function valueView(value) {
-  if (value === null || typeof value !== "object") return h("code", {}, JSON.stringify(value));
-  const text = JSON.stringify(value, null, 1);
-  if (text.length < 120) return h("code", {}, JSON.stringify(value));
-  return h("details", {}, h("summary", {}, Array.isArray(value) ? `${value.length} entries` : "show"), h("pre", {}, text));
-}
-
-async function rulesDataPage(name) {
-  const [info, data] = await Promise.all([api(`/api/games/${encodeURIComponent(name)}`), api(`/api/games/${encodeURIComponent(name)}/data`)]);
-  document.title = `Farmstead — ${info.long_name} rules data`;
-  const rows = [];
-  for (const item of data.items) {
-    const entries = Object.entries(item.value);
-    rows.push(h("tr", { class: `prov-${item.provenance}` },
-      h("td", {}, h("strong", {}, item.name), h("br"), h("small", { class: "muted" }, item.file)),
-      h("td", {}, h("span", { class: `badge ${item.provenance}` }, item.provenance)),
-      h("td", {}, entries.length ? h("dl", {}, entries.map(([k, v]) => {
-        const tag = (item.field_provenance || {})[k];
-        const badge = tag && tag !== item.provenance ? [" ", h("span", { class: `badge ${tag}` }, tag)] : [];
-        return [h("dt", {}, k, ...badge), h("dd", {}, valueView(v))];
-      })) : ""),
-      h("td", {}, item.source ? h("div", {}, `Source: ${item.source}`) : null, item.note ? h("div", { class: "muted" }, item.note) : null)));
-  }
-  setPage(
-    h("h1", {}, `${info.long_name}: rules data`),
-    h("p", {}, info.description),
-    data.proposed_note ? h("p", { class: "note" }, "Note: ", data.proposed_note) : null,
-    h("p", { class: "legend" },
-      h("span", { class: "badge official" }, "official"), " stated by the rulebook or a published source · ",
-      h("span", { class: "badge derived" }, "derived"), " follows from official facts · ",
-      h("span", { class: "badge proposed" }, "proposed"), " our default where the real value is unknown"),
-    h("table", { class: "data-table" },
-      h("thead", {}, h("tr", {}, h("th", {}, "Item"), h("th", {}, "Provenance"), h("th", {}, "Values"), h("th", {}, "Source and note"))),
-      h("tbody", {}, rows)),
-    h("p", {}, h("a", { class: "button", href: `/new?game=${encodeURIComponent(name)}`, "data-link": true }, "Set up a match")),
-  );
 }
 
 // ---------------------------------------------------------------------------------------
@@ -336,6 +380,7 @@ async function joinPage(matchId, seat) {
   }
   try {
     const joined = await api(`/api/matches/${matchId}/seats/${seat}/join`, { method: "POST", body: { token } });
+    rememberMatch(matchId);
     history.replaceState({}, "", joined.url);
     route();
   } catch (err) {

@@ -1,6 +1,7 @@
 // Helpers every board module shares (the game's own board.js imports them from here):
-// seat colours and names, and finding legal actions by their JSON. Nothing here knows a rule.
-import { NAMED_COLOURS, SEAT_COLOURS } from "/static/api.js";
+// seat colours and names, finding legal actions by their JSON, zoom and pan. Nothing here knows
+// a rule.
+import { NAMED_COLOURS, SEAT_COLOURS, h } from "/static/api.js";
 
 /** A seat's colour: the colour the observation names for it (`seats[i].colour` or
  * `colours[i]`), else the seat's default colour. */
@@ -51,4 +52,124 @@ export function isLight(colour) {
  * cream page), else null. */
 export function seatEdge(obs, seat) {
   return isLight(seatColour(obs, seat)) ? "#4a4840" : null;
+}
+
+// --- zoom and pan for boards that grow --------------------------------------------------
+// A board re-renders on every update; its zoom (scale and centre, in the board's own units)
+// is kept per key (e.g. the match), so a zoomed-in view survives the next move.
+const zoomStates = new Map();
+const ZOOM_MAX = 6;
+const DRAG_SLOP = 6; // px a pointer may move and still click
+
+function clamp(x, lo, hi) {
+  return Math.min(hi, Math.max(lo, x));
+}
+
+/** Wrap ``svgEl`` (which has a viewBox: the whole board) in a zoomable view: the wheel and a
+ * two-finger pinch zoom at the pointer, a drag pans once zoomed in, and buttons zoom in, out
+ * and back to the whole board. Clicks on the board still work (a drag never clicks). Returns
+ * the wrapper element to insert instead of ``svgEl``. */
+export function zoomable(svgEl, key) {
+  const [bx, by, bw, bh] = svgEl.getAttribute("viewBox").trim().split(/[\s,]+/).map(Number);
+  const state = zoomStates.get(key) || { scale: 1, cx: bx + bw / 2, cy: by + bh / 2 };
+  zoomStates.set(key, state);
+  const wrap = h("div", { class: "zoomable" });
+  const apply = () => {
+    state.scale = clamp(state.scale, 1, ZOOM_MAX);
+    const w = bw / state.scale;
+    const ht = bh / state.scale;
+    state.cx = clamp(state.cx, bx + w / 2, bx + bw - w / 2);
+    state.cy = clamp(state.cy, by + ht / 2, by + bh - ht / 2);
+    svgEl.setAttribute("viewBox", `${state.cx - w / 2} ${state.cy - ht / 2} ${w} ${ht}`);
+    // Zoomed in, one finger pans the board; at full view it scrolls the page.
+    svgEl.style.touchAction = state.scale > 1.001 ? "none" : "pan-x pan-y";
+    wrap.dataset.zoom = state.scale.toFixed(2);
+    out.disabled = state.scale <= 1.001;
+    fit.disabled = state.scale <= 1.001;
+    inn.disabled = state.scale >= ZOOM_MAX - 0.001;
+  };
+  const toBoard = (x, y) => {
+    const m = svgEl.getScreenCTM();
+    if (!m) return { x: state.cx, y: state.cy };
+    const p = new DOMPoint(x, y).matrixTransform(m.inverse());
+    return { x: p.x, y: p.y };
+  };
+  const zoomAt = (factor, x, y) => {
+    const p = toBoard(x, y);
+    const old = state.scale;
+    state.scale = clamp(old * factor, 1, ZOOM_MAX);
+    const k = old / state.scale;
+    state.cx = p.x + (state.cx - p.x) * k;
+    state.cy = p.y + (state.cy - p.y) * k;
+    apply();
+  };
+  const centre = () => {
+    const r = svgEl.getBoundingClientRect();
+    return [r.left + r.width / 2, r.top + r.height / 2];
+  };
+  const inn = h("button", { class: "zoom-in small", type: "button", title: "Zoom in", "aria-label": "zoom in", onclick: () => zoomAt(1.5, ...centre()) }, "+");
+  const out = h("button", { class: "zoom-out small", type: "button", title: "Zoom out", "aria-label": "zoom out", onclick: () => zoomAt(1 / 1.5, ...centre()) }, "−");
+  const fit = h("button", { class: "zoom-fit small", type: "button", title: "Show the whole board", "aria-label": "show the whole board", onclick: () => { state.scale = 1; apply(); } }, "Whole board");
+
+  svgEl.addEventListener("wheel", (e) => {
+    e.preventDefault();
+    zoomAt(Math.exp(-e.deltaY * 0.0015), e.clientX, e.clientY);
+  }, { passive: false });
+
+  const pointers = new Map(); // pointerId -> {x, y}
+  let moved = 0;
+  let pinch = null; // {distance}
+  const onMove = (e) => {
+    if (!pointers.has(e.pointerId)) return;
+    const before = pointers.get(e.pointerId);
+    pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    if (pointers.size >= 2) {
+      const [a, b] = [...pointers.values()];
+      const distance = Math.hypot(a.x - b.x, a.y - b.y);
+      if (pinch && distance > 0 && pinch.distance > 0) zoomAt(distance / pinch.distance, (a.x + b.x) / 2, (a.y + b.y) / 2);
+      pinch = { distance };
+      moved += DRAG_SLOP + 1;
+      return;
+    }
+    const dx = e.clientX - before.x;
+    const dy = e.clientY - before.y;
+    moved += Math.abs(dx) + Math.abs(dy);
+    if (state.scale > 1.001 && moved > DRAG_SLOP) {
+      const r = svgEl.getBoundingClientRect();
+      const unit = Math.max((bw / state.scale) / r.width, (bh / state.scale) / r.height);
+      state.cx -= dx * unit;
+      state.cy -= dy * unit;
+      apply();
+    }
+  };
+  const onUp = (e) => {
+    pointers.delete(e.pointerId);
+    if (pointers.size < 2) pinch = null;
+    if (!pointers.size) {
+      window.removeEventListener("pointermove", onMove);
+      window.removeEventListener("pointerup", onUp);
+      window.removeEventListener("pointercancel", onUp);
+    }
+  };
+  svgEl.addEventListener("pointerdown", (e) => {
+    if (!pointers.size) {
+      moved = 0;
+      window.addEventListener("pointermove", onMove);
+      window.addEventListener("pointerup", onUp);
+      window.addEventListener("pointercancel", onUp);
+    }
+    pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
+  });
+  // A drag or a pinch is not a click on what lies under the pointer.
+  svgEl.addEventListener("click", (e) => {
+    if (moved > DRAG_SLOP) {
+      e.stopPropagation();
+      e.preventDefault();
+      moved = 0;
+    }
+  }, true);
+
+  wrap.append(svgEl, h("div", { class: "zoom-controls" }, out, inn, fit));
+  apply();
+  return wrap;
 }

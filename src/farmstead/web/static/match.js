@@ -1,5 +1,5 @@
 // The game page: live view over a WebSocket, the board, the event log, the result screen.
-import { api, h, toast, seatLabel } from "/static/api.js";
+import { api, h, toast, seatLabel, rememberMatch } from "/static/api.js";
 import * as genericBoard from "/static/board-generic.js";
 import { seatColour } from "/static/board-kit.js";
 
@@ -36,9 +36,14 @@ function scoreTable(match, sheet) {
         h("table", { class: "scores", id: "result-breakdown" }, h("thead", {}, head.cloneNode(true)), h("tbody", {}, rows)))) : null);
 }
 
-function resultText(match) {
-  if (!match.winners || match.winners.length === 0) return "The game ended in a draw.";
-  return `${match.winners.map((w) => seatLabel(match, w)).join(" and ")} won!`;
+/** Who won, in words; "You" for the viewer's own seat when it holds one seat only. */
+function resultText(match, you) {
+  if (match.ended && match.ended.reason === "abandoned") return "The match was abandoned: no result.";
+  const how = match.ended_words ? `${match.ended_words[0].toUpperCase()}${match.ended_words.slice(1)}. ` : "";
+  if (!match.winners || match.winners.length === 0) return `${how}The game ended in a draw.`;
+  const mine = you && you.seats.length === 1 ? you.seats[0] : null;
+  const names = match.winners.map((w) => (w === mine ? "You" : seatLabel(match, w)));
+  return `${how}${names.join(" and ")} won!`;
 }
 
 export async function openMatch(app, matchId) {
@@ -56,11 +61,21 @@ export async function openMatch(app, matchId) {
   const coverEl = h("div", { class: "cover", id: "cover", hidden: true });
   const helpEl = board.help ? h("details", { class: "help" }, h("summary", {}, "How to play"), board.help()) : null;
   const connEl = h("span", { class: "conn muted", id: "conn" });
+  const undoButton = h("button", { id: "undo", class: "undo", hidden: true, title: "Take back your last decision of this turn" }, "↶ Undo");
+  const resignButton = h("button", { id: "resign", class: "subtle" }, "Resign");
+  const abandonButton = h("button", { id: "abandon", class: "subtle" }, "Abandon the match");
+  const menuEl = h("details", { class: "match-menu", id: "match-menu", hidden: true },
+    h("summary", {}, "Match"),
+    h("div", { class: "menu-items" },
+      h("a", { href: `/games/${encodeURIComponent(game.name)}`, "data-link": true, id: "rules-link" }, "Rules of the game"),
+      resignButton, abandonButton));
 
   app.replaceChildren(h("div", { class: "match-page" },
     h("header", { class: "match-head" },
       h("h1", {}, game.long_name),
-      statusEl, connEl),
+      statusEl, undoButton, connEl,
+      h("a", { class: "rules-link small", href: `/games/${encodeURIComponent(game.name)}`, "data-link": true }, "Rules"),
+      menuEl),
     h("div", { class: "match-body" },
       h("div", { class: "board-column" }, boardEl, coverEl),
       h("aside", { class: "side" },
@@ -69,7 +84,7 @@ export async function openMatch(app, matchId) {
         invitesEl,
         helpEl,
         game.proposed_note ? h("p", { class: "note small" }, game.proposed_note, " ",
-          h("a", { href: `/games/${game.name}`, "data-link": true }, "Rules data")) : null,
+          h("a", { href: `/games/${game.name}`, "data-link": true }, "See the rules")) : null,
         h("section", { class: "log" }, h("h2", {}, "What happened"), eventsEl)))));
 
   const events = new Map();
@@ -111,6 +126,60 @@ export async function openMatch(app, matchId) {
     }
   }
 
+  undoButton.addEventListener("click", async () => {
+    if (!view || pending) return;
+    const message = { type: "undo", steps: 1, expect: view.index, seat: view.you.seat };
+    pending = true;
+    if (socket && socket.readyState === WebSocket.OPEN) {
+      socket.send(JSON.stringify(message));
+      return;
+    }
+    try {
+      const { type, ...body } = message;
+      onView(await api(`/api/matches/${matchId}/undo`, { method: "POST", body }));
+    } catch (err) {
+      pending = false;
+      toast(err.message);
+    }
+  });
+
+  resignButton.addEventListener("click", async () => {
+    const mine = view.you.seats.filter((s) => view.match.seats[s].kind === "human");
+    if (!mine.length) return;
+    const seat = mine.includes(view.you.seat) ? view.you.seat : mine[0];
+    const then = view.match.options.on_resign === "bot" ? "A bot will play your seat." : "The game ends; you lose.";
+    if (!confirm(`Resign as ${seatLabel(view.match, seat)}? ${then}`)) return;
+    try {
+      await api(`/api/matches/${matchId}/seats/${seat}/resign`, { method: "POST", body: {} });
+      menuEl.open = false;
+      refresh();
+    } catch (err) {
+      toast(err.message);
+    }
+  });
+
+  abandonButton.addEventListener("click", async () => {
+    if (!confirm("Abandon this match? It ends without a result.")) return;
+    try {
+      await api(`/api/matches/${matchId}/abandon`, { method: "POST", body: {} });
+      menuEl.open = false;
+      refresh();
+    } catch (err) {
+      toast(err.message);
+    }
+  });
+
+  function renderMenu() {
+    const { match, you } = view;
+    const live = match.status === "live";
+    const humans = match.seats.filter((s) => s.kind === "human").map((s) => s.seat);
+    const mine = you.seats.filter((s) => humans.includes(s));
+    undoButton.hidden = !(live && you.to_act && you.undo > 0);
+    menuEl.hidden = !(live && mine.length);
+    resignButton.hidden = !mine.length;
+    abandonButton.hidden = !(humans.length && humans.every((s) => you.seats.includes(s)));
+  }
+
   async function refresh() {
     try {
       onView(await api(`/api/matches/${matchId}?since=${knownIndex()}`));
@@ -144,7 +213,7 @@ export async function openMatch(app, matchId) {
       return h("li", { class: `player${moving ? " moving" : ""}${mine ? " mine" : ""}`, dataset: { seat: s.seat } },
         h("span", { class: "swatch", style: `background:${seatColour(observation, s.seat)}` }),
         h("span", { class: "name" }, s.name),
-        h("span", { class: "muted small" }, s.kind === "bot" ? ` bot (${s.agent})` : s.open ? " open seat" : ""),
+        h("span", { class: "muted small", title: s.kind === "bot" ? s.agent : undefined }, s.kind === "bot" ? ` bot${s.level ? ` (${s.level})` : ""}` : s.open ? " open seat" : ""),
         mine ? h("span", { class: "you" }, " you") : null,
         moving ? h("span", { class: "turn-marker", title: "to move" }, " ◀") : null,
         view.result ? h("span", { class: "score" }, ` ${view.result.scores[s.seat]}`) : null,
@@ -152,43 +221,48 @@ export async function openMatch(app, matchId) {
     }));
   }
 
-  // The log keeps the whole history (older entries are fetched from the events route) and
-  // draws each entry once: newest first, numbered in a column wide enough for any number.
-  const rendered = new Map(); // log index -> <li>
+  // The log, by turns (the server groups the atomic steps and summarises each turn in the
+  // game's words): newest turn first, each expandable to its numbered steps. The whole
+  // history is kept (older entries are fetched from the events route).
+  const turns = new Map(); // turn number -> {turn, seat, first, steps, summary, complete}
+  const renderedTurns = new Map(); // turn number -> {li, key}
   let loadingHistory = false;
 
-  function eventItem(e) {
-    const who = e.seat >= 0 ? seatLabel(view.match, e.seat) : "Dice";
-    return h("li", { class: e.seat >= 0 ? "move" : "chance", dataset: { index: e.index } },
-      h("span", { class: "n" }, `${e.index + 1}.`), " ", h("span", { class: "who" }, who), " ", e.text);
+  function stepItem(e) {
+    const who = e.seat >= 0 ? seatLabel(view.match, e.seat) : null;
+    return h("li", { class: e.seat >= 0 ? "step move" : "step chance", dataset: { index: e.index } },
+      h("span", { class: "n" }, `${e.index + 1}.`), " ", who ? [h("span", { class: "who" }, who), " "] : null, e.text);
+  }
+
+  function turnItem(t, open) {
+    const steps = [];
+    for (let i = t.first; i < t.first + t.steps; i++) if (events.has(i)) steps.push(stepItem(events.get(i)));
+    const details = h("details", { class: "turn-steps", open: open || undefined },
+      h("summary", {}, h("span", { class: "n" }, `${t.turn + 1}.`), " ", h("span", { class: "turn-text" }, t.summary)),
+      h("ol", { class: "steps" }, steps));
+    return h("li", { class: `turn${t.complete ? "" : " current"}`, dataset: { turn: t.turn, seat: t.seat ?? "" } }, details);
   }
 
   function renderEvents() {
-    const fresh = [...events.keys()].filter((i) => !rendered.has(i)).sort((a, b) => a - b);
-    if (!fresh.length) return;
-    const keys = [...rendered.keys()];
-    const newest = keys.length ? Math.max(...keys) : -1;
-    const oldest = keys.length ? Math.min(...keys) : Infinity;
-    if (fresh[0] > newest) {
-      for (const i of fresh) {
-        const li = eventItem(events.get(i));
-        rendered.set(i, li);
-        eventsEl.prepend(li);
+    const numbers = [...turns.keys()].sort((a, b) => b - a);
+    for (const n of numbers) {
+      const t = turns.get(n);
+      let have = 0;
+      for (let i = t.first; i < t.first + t.steps; i++) if (events.has(i)) have++;
+      const key = `${t.summary}|${have}|${t.complete}`;
+      const old = renderedTurns.get(n);
+      if (old && old.key === key) continue;
+      const open = old ? old.li.querySelector("details").open : false;
+      const li = turnItem(t, open);
+      if (old) {
+        old.li.replaceWith(li);
+      } else {
+        // Keep the list ordered newest first: before the first turn with a lower number.
+        const after = [...renderedTurns.keys()].filter((k) => k < n).sort((a, b) => b - a)[0];
+        if (after === undefined) eventsEl.append(li);
+        else eventsEl.insertBefore(li, renderedTurns.get(after).li);
       }
-    } else if (fresh[fresh.length - 1] < oldest) {
-      for (const i of fresh.reverse()) {
-        const li = eventItem(events.get(i));
-        rendered.set(i, li);
-        eventsEl.append(li);
-      }
-    } else {
-      rendered.clear();
-      const all = [...events.keys()].sort((a, b) => b - a);
-      eventsEl.replaceChildren(...all.map((i) => {
-        const li = eventItem(events.get(i));
-        rendered.set(i, li);
-        return li;
-      }));
+      renderedTurns.set(n, { li, key });
     }
   }
 
@@ -207,6 +281,7 @@ export async function openMatch(app, matchId) {
             added++;
           }
         }
+        for (const t of page.turns || []) mergeTurn(t);
         if (!added) break;
         renderEvents();
       }
@@ -217,6 +292,12 @@ export async function openMatch(app, matchId) {
     }
   }
 
+  function mergeTurn(t) {
+    const old = turns.get(t.turn);
+    // A turn seen from a later page or view never loses steps it already had.
+    if (!old || t.first + t.steps >= old.first + old.steps) turns.set(t.turn, t);
+  }
+
   function eventList() {
     return [...events.keys()].sort((a, b) => a - b).map((i) => events.get(i));
   }
@@ -224,7 +305,7 @@ export async function openMatch(app, matchId) {
   function renderStatus() {
     const { match, you } = view;
     let text;
-    if (match.status === "finished") text = `Game over. ${resultText(match)}`;
+    if (match.status === "finished") text = `Game over. ${resultText(match, you)}`;
     else if (you.to_act) text = you.seats.length > 1 ? `${seatLabel(match, you.seat)}: your turn` : "Your turn";
     else if (match.to_move === null) text = "…";
     else {
@@ -247,7 +328,7 @@ export async function openMatch(app, matchId) {
     const sheet = view.result;
     resultEl.replaceChildren(
       h("h2", {}, "Game over"),
-      h("p", { class: "winner" }, resultText(match)),
+      h("p", { class: "winner" }, resultText(match, view.you)),
       sheet ? h("p", { class: "summary", id: "result-summary" }, sheet.summary) : null,
       sheet ? scoreTable(match, sheet) : h("table", { class: "returns" }, h("tbody", {}, match.seats.map((s) =>
         h("tr", {}, h("td", {}, s.name), h("td", {}, String(match.returns[s.seat])))))),
@@ -286,24 +367,32 @@ export async function openMatch(app, matchId) {
   }
 
   function onView(next) {
-    if (view && next.index < view.index) return; // an older answer overtaken by a newer view
+    // Views are ordered by (undos, index): an older answer overtaken by a newer view is
+    // dropped, while a view after an undo (fewer entries, one more undo) replaces the log.
+    const undos = next.undos || 0;
+    if (view && (undos < (view.undos || 0) || (undos === (view.undos || 0) && next.index < view.index))) return;
+    const undone = view && undos > (view.undos || 0);
     const ended = view && view.match.status !== "finished" && next.match.status === "finished";
     view = next;
     pending = false;
     boardEl.classList.remove("pending");
-    if (ended) {
-      // Once the game is over every entry may be read in full: fetch the log again.
+    if (ended || undone) {
+      // Once the game is over every entry may be read in full; after an undo the log is
+      // shorter: fetch the log again.
       events.clear();
-      rendered.clear();
+      turns.clear();
+      renderedTurns.clear();
       eventsEl.replaceChildren();
     }
     for (const e of next.events) events.set(e.index, e);
+    for (const t of next.turns || []) mergeTurn(t);
     renderStatus();
+    renderMenu();
     renderPlayers();
     renderEvents();
     renderResult();
     renderBoard();
-    if (knownIndex() < next.events_from || ended) loadHistory();
+    if (knownIndex() < next.events_from || ended || undone) loadHistory();
   }
 
   function connect() {
@@ -341,6 +430,7 @@ export async function openMatch(app, matchId) {
     if (old) old.close();
   }
 
+  if (first.you.seats.length) rememberMatch(matchId);
   onView(first);
   connect();
   return () => {
