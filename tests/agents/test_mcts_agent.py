@@ -275,3 +275,31 @@ def test_open_loop_chance_shares_one_child_and_still_weighs_outcomes() -> None:
     assert agent.step(TreeGame(2, tree).new_initial_state()) == 0
     assert agent.last_root is not None
     assert list(agent.last_root.children[1].children) == [OPEN_LOOP]
+
+
+def test_policy_rollouts_follow_the_games_planner() -> None:
+    """``rollout=policy`` plays the game's own planner in rollouts (Farms Race has one): with
+    epsilon 0 every rollout decision is the planner's; a game without a planner is refused."""
+    from farmstead.core.errors import InvalidParamError
+    from farmstead.core.registry import load_game, registration
+
+    game = load_game("farms_race", 4, first_player="0")
+    heuristics = registration("farms_race").heuristics
+    assert heuristics is not None and heuristics.policy is not None
+    calls: list[int] = []
+    planner = heuristics.policy
+
+    def counting(state: Any, seat: int, rng: Any) -> int:
+        calls.append(seat)
+        return planner(state, seat, rng)
+
+    agent = MCTSAgent(Rng(3), iterations=5, rollout="policy", rollout_depth=10, epsilon=0.0)
+    agent.check_game(game)
+    agent._policy = counting  # the same planner, counted
+    state = game.new_initial_state()
+    while state.is_chance_node() or len(state.legal_actions()) < 2:
+        state.apply_action(state.legal_actions()[0])
+    assert agent.step(state) in state.legal_actions()
+    assert calls, "no rollout decision came from the planner"
+    with pytest.raises(InvalidParamError, match="no planner"):
+        MCTSAgent(Rng(0), rollout="policy").check_game(load_game("fences", 2))

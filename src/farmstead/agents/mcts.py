@@ -47,9 +47,11 @@ from farmstead.agents.base import Agent
 from farmstead.agents.evaluation import (
     EvaluateAllFn,
     EvaluateFn,
+    PolicyFn,
     evaluate_all_from,
     load_evaluate,
     load_evaluate_all,
+    load_policy,
     load_search_settings,
     terminal_values,
 )
@@ -107,8 +109,9 @@ class MCTSAgent(Agent):
             "rollout",
             str,
             "random",
-            "rollout policy: random, or greedy (one-ply on evaluate, epsilon-random)",
-            choices=("random", "greedy"),
+            "rollout policy: random, greedy (one-ply on evaluate, epsilon-random), or policy "
+            "(the game's own planner, epsilon-random)",
+            choices=("random", "greedy", "policy"),
         ),
         ParamSpec(
             "prior",
@@ -127,7 +130,12 @@ class MCTSAgent(Agent):
             choices=("closed", "open"),
         ),
         ParamSpec(
-            "epsilon", float, 0.2, "greedy rollouts: chance of a random move", minimum=0, maximum=1
+            "epsilon",
+            float,
+            0.2,
+            "greedy and policy rollouts: chance of a random move",
+            minimum=0,
+            maximum=1,
         ),
     )
 
@@ -140,6 +148,7 @@ class MCTSAgent(Agent):
         self._game_name: str | None = None
         self._evaluate: EvaluateFn | None = None
         self._evaluate_all: EvaluateAllFn | None = None
+        self._policy: PolicyFn | None = None
         self.last_iterations = 0
         self.last_root: Node | None = None
         self._low, self._high = math.inf, -math.inf  # leaf values seen in the current search
@@ -148,7 +157,7 @@ class MCTSAgent(Agent):
     def _needs_evaluation(self) -> bool:
         return (
             self.config["rollout_depth"] >= 0
-            or self.config["rollout"] == "greedy"
+            or self.config["rollout"] in ("greedy", "policy")
             or self.config["prior"] > 0
         )
 
@@ -165,6 +174,14 @@ class MCTSAgent(Agent):
         elif self._needs_evaluation():
             self._evaluate = load_evaluate(game)
             self._evaluate_all = load_evaluate_all(game)
+        self._policy = None
+        if self.config["rollout"] == "policy":
+            self._policy = load_policy(game)
+            if self._policy is None:
+                raise InvalidParamError(
+                    f"mcts rollout=policy: {game.type.name} has no planner (its heuristics "
+                    "give no policy); use rollout=random or rollout=greedy"
+                )
         self._game_name = game.type.name
 
     def _apply_game_settings(self, game: Game) -> None:
@@ -340,7 +357,9 @@ class MCTSAgent(Agent):
                 assert self._evaluate_all is not None
                 return [(v + 1.0) * 0.5 for v in self._evaluate_all(state)]
             legal = state.legal_actions()
-            if greedy and len(legal) > 1 and rng.random() >= epsilon:
+            if self._policy is not None and len(legal) > 1 and rng.random() >= epsilon:
+                action = self._policy(state, player, rng)
+            elif greedy and len(legal) > 1 and rng.random() >= epsilon:
                 action = self._greedy_action(state, player, legal)
             else:
                 action = legal[0] if len(legal) == 1 else rng.choice(legal)

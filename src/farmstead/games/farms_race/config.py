@@ -47,19 +47,29 @@ def param_specs() -> tuple[ParamSpec, ...]:
             "'recommended' (the stand-in recommended map for the player count), a stand-in map "
             "'A'-'E' (3 players) or 'F'-'J' (4 players), 'random' (FR-3.7, from map_seed), or "
             "the path of a custom map file in TOML or JSON (FR-3.8)",
+            label="Map",
         ),
-        ParamSpec("map_seed", int, 1, "the seed of a random map (FR-3.7)", minimum=0),
+        ParamSpec(
+            "map_seed",
+            int,
+            1,
+            "the seed of a random map (FR-3.7)",
+            minimum=0,
+            label="Random map seed",
+        ),
         ParamSpec(
             "random_map_no_same_adjacent",
             bool,
             cat.options["random_map_no_same_adjacent"],
             "PROPOSED option: random maps never put two regions of a type side by side",
+            label="Random map: no same types side by side",
         ),
         ParamSpec(
             "first_player",
             str,
             "random",
             "'random': a chance event (FR-4 step 2); or the seat that is seat 1",
+            label="Who starts",
         ),
         ParamSpec(
             "target_vp",
@@ -69,18 +79,21 @@ def param_specs() -> tuple[ParamSpec, ...]:
             f"expert {cat.target_vp_expert}",
             minimum=1,
             maximum=99,
+            label="VP to win",
         ),
         ParamSpec(
             "experienced",
             bool,
             False,
             "Experienced mode: seats 3 and 4 choose their starting resources (FR-13)",
+            label="Experienced mode",
         ),
         ParamSpec(
             "no_mutations",
             bool,
             False,
             "No Mutations variant: nobody has a Mutation (FR-13)",
+            label="No Mutations",
         ),
         ParamSpec(
             "mutations",
@@ -89,6 +102,7 @@ def param_specs() -> tuple[ParamSpec, ...]:
             "'dealt': Mutations are dealt and chosen at setup (FR-4); or one Mutation id per "
             "seat, comma-separated (e.g. 'lucky,zombie,adorable'), to give each seat that "
             "Mutation instead (a designer's what-if); 'none' for a seat without one",
+            label="Mutations (designer's what-if)",
         ),
         ParamSpec(
             "open_trading",
@@ -96,12 +110,14 @@ def param_specs() -> tuple[ParamSpec, ...]:
             False,
             "Open Trading variant: the active player may propose trades on their own turn "
             "(FR-8.4, FR-R34)",
+            label="Open Trading",
         ),
         ParamSpec(
             "opening_trade_window",
             bool,
             cat.options["opening_trade_window"],
             "PROPOSED option: a trade window after setup, before the first turn (FR-R33)",
+            label="Trade window before the first turn",
         ),
         ParamSpec(
             "auto_reveal_winning_vp_spies",
@@ -109,12 +125,14 @@ def param_specs() -> tuple[ParamSpec, ...]:
             cat.options["auto_reveal_winning_vp_spies"],
             "PROPOSED option: on its owner's turn, hidden VP Spies that would reach the target "
             "are revealed at once (FR-12)",
+            label="Reveal winning VP Spies automatically",
         ),
         ParamSpec(
             "nuke_cost_alt",
             bool,
             cat.options["nuke_cost_alt"],
             "PROPOSED option: the alternative Nuke cost (FR-2.4)",
+            label="Alternative Nuke cost",
         ),
         ParamSpec(
             "reveal_hidden_info_after_game",
@@ -122,6 +140,7 @@ def param_specs() -> tuple[ParamSpec, ...]:
             cat.options["reveal_hidden_info_after_game"],
             "PROPOSED option: every hand, Spy card and dealt Mutation is shown once the game is "
             "over (FR-16; never the generator's state)",
+            label="Show hidden cards after the game",
         ),
         ParamSpec(
             "stealing",
@@ -129,18 +148,21 @@ def param_specs() -> tuple[ParamSpec, ...]:
             False,
             "Stealing variant: on doubles the active player may take 1 random resource from "
             "another player (FR-13, FR-R49)",
+            label="Stealing",
         ),
         ParamSpec(
             "new_player_redo",
             bool,
             False,
             "New-player redo: a new player may replay their first turn once (FR-R55)",
+            label="New players may redo their first turn",
         ),
         ParamSpec(
             "new_players",
             str,
             "all",
             "with new_player_redo: 'all' or the new players' seats, e.g. '0,2'",
+            label="New players",
         ),
         ParamSpec(
             "max_rounds",
@@ -149,6 +171,7 @@ def param_specs() -> tuple[ParamSpec, ...]:
             "PROPOSED round cap (FR-R54): the highest VP wins after this many rounds",
             minimum=1,
             maximum=100_000,
+            label="Round limit",
         ),
     )
 

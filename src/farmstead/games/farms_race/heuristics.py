@@ -11,10 +11,111 @@ from __future__ import annotations
 import math
 
 from farmstead.core.game import State
-from farmstead.games.farms_race.layout import NO, OVER
+from farmstead.games.farms_race.actions import (
+    ACCEPT,
+    ARMORY_AT,
+    BARN_AT,
+    BUY_NUKE,
+    BUY_SPY,
+    CANCEL,
+    CONFIRM,
+    CONTINUE,
+    DECLINE,
+    DONE,
+    END_PHASE,
+    END_TURN,
+    HEAL,
+    HIT,
+    KEEP,
+    LAUNCH,
+    MOVE_TO,
+    MUTATION,
+    ORDER,
+    PASS,
+    PAY_FOUR,
+    PAY_NORMAL,
+    PLAY_SPY,
+    RESOURCE,
+    RETREAT,
+    SEAT,
+    SOURCE,
+    START,
+    TAKE,
+    TARGET,
+    ZOMBIE_TO,
+)
+from farmstead.games.farms_race.layout import (
+    ACTIONS,
+    ADORABLE,
+    ALLOCATE_ATTACKER,
+    ALLOCATE_DEFENDER,
+    ATTACKER_DECIDES,
+    BLACKMAIL,
+    BLACKMAIL_TAKE,
+    BLUE_BLOODED,
+    BUILD_ARMORY,
+    BUILD_BARN,
+    CHOOSE_MUTATION,
+    CHOOSE_START,
+    DEFENDER_DECIDES,
+    DERANGED,
+    DISCARD,
+    DISCARD_PHASE,
+    DOUBLE_AGENT,
+    DOUBLES_ORDER,
+    FIELD_HOSPITAL,
+    FLY_DEST,
+    FLY_HEALTH,
+    FLY_SOURCE,
+    FLYING,
+    HACK,
+    HYPER_INTELLIGENT,
+    LUCKY,
+    LUCKY_FACE,
+    MOVE_SELECT,
+    NAME_WILD,
+    NO,
+    NORTH_KOREAN,
+    NUKE_RESPONSE,
+    NUKE_TARGET,
+    NUKE_TOKEN,
+    OVER,
+    PARASITIC,
+    PAYMENT,
+    POCKET_ALLOCATE,
+    PROPAGANDA,
+    RADIOACTIVE,
+    REDO_OFFER,
+    REGENERATIVE,
+    RESOURCES,
+    ROUTE_RETREAT,
+    SPY_OPPONENT,
+    SPY_RESOURCE,
+    SPY_WINDOW,
+    START_CHOICE,
+    STEAL_VICTIM,
+    THIEVERY,
+    TRADE_PROPOSE,
+    TRADE_RESPOND,
+    TRADE_SLOT,
+    VP_SPIES,
+    ZOMBIE,
+)
 from farmstead.games.farms_race.rules import FRRules
 
-SEARCH_SETTINGS: dict[str, dict[str, object]] = {"mcts": {"prior": 2}}
+# MCTS searches over the turn planner: its rollouts follow the planner (epsilon-random) for 30
+# decisions before the evaluation is read, which beats the planner alone (issue 15).
+SEARCH_SETTINGS: dict[str, dict[str, object]] = {
+    "mcts": {"prior": 2, "rollout": "policy", "rollout_depth": 30}
+}
+
+# Difficulty levels (issue 19): level name -> agent spec, each answering well within 2 s a move.
+BOT_LEVELS = {
+    "easy": "random",
+    "medium": "heuristic:plan=false",  # greedy one-ply on the evaluation
+    "hard": "heuristic",  # the turn planner below
+    "expert": "mcts:iterations=100,seconds=1.5",
+}
 
 SCALE = 6.0
 VP_VALUE = 3.0
@@ -62,3 +163,344 @@ def evaluate_all(state: State) -> list[float]:
 def evaluate(state: State, seat: int) -> float:
     """How good ``state`` is for ``seat``, in [-1, 1]."""
     return evaluate_all(state)[seat]
+
+
+# --- the turn planner (the heuristic agent's policy) --------------------------------------
+MUTATION_PREFERENCE = (
+    BLUE_BLOODED,
+    HYPER_INTELLIGENT,
+    PARASITIC,
+    REGENERATIVE,
+    LUCKY,
+    ZOMBIE,
+    NORTH_KOREAN,
+    FLYING,
+    RADIOACTIVE,
+    DERANGED,
+    ADORABLE,
+)
+HUMANS_MARGIN = 3  # herds brought against a face-down token (the rulebook's advice, FR-2.5)
+ATTACK_MARGIN = 2  # herds more than the defender's before attacking a player
+
+
+def _do(state: FRRules, kind: int, arg: int = 0) -> int:
+    return state.cfg.layout.base[kind] + arg
+
+
+def _choices(state: FRRules, kind: int) -> list[int]:
+    """The arguments of the legal actions of ``kind``."""
+    layout = state.cfg.layout
+    out = []
+    for a in state.legal_actions():
+        k, arg = layout.decode(a)
+        if k == kind:
+            out.append(arg)
+    return out
+
+
+def _regions_of(state: FRRules, seat: int) -> list[int]:
+    return [r for r, o in enumerate(state.owner) if o == seat]
+
+
+def _resource_weights(state: FRRules, seat: int) -> list[float]:
+    """How much ``seat`` wants one more card of each resource: the kinds its next builds need
+    that it lacks, and the kinds its regions do not produce."""
+    c = state.cfg
+    hand = state.hands[5 * seat : 5 * seat + 5]
+    weights = [1.0] * 5
+    for build in (BUILD_BARN, BUILD_ARMORY):
+        cost = c.build_costs[build]
+        for k in range(5):
+            if cost[k] > hand[k]:
+                weights[k] += cost[k] - hand[k]
+    produced = [0] * 5
+    for r in _regions_of(state, seat):
+        produced[c.produces[r]] += 1
+    for k in range(5):
+        if not produced[k]:
+            weights[k] += 1.0
+    return weights
+
+
+def _target_value(state: FRRules, seat: int, region: int) -> float:
+    """What taking ``region`` is worth to ``seat``: its resource, a conquest VP (FR-7.3), an
+    enemy building destroyed (FR-7.5)."""
+    c = state.cfg
+    value = _resource_weights(state, seat)[c.produces[region]]
+    holder = state.owner[region]
+    if holder != NO and holder != seat:
+        if not state.turmoil >> region & 1:
+            value += VP_VALUE
+        if state.building[region]:
+            value += 2.0 * state.building[region]
+    return value
+
+
+def _available(state: FRRules, seat: int, dest: int) -> tuple[int, int, list[int]]:
+    """Healthy and injured herds that may move into ``dest`` now, and their regions."""
+    c = state.cfg
+    healthy = injured = 0
+    sources = []
+    for r in c.adjacent[dest]:
+        if state.owner[r] == seat and (state.hf[r] or state.hi[r]):
+            healthy += state.hf[r]
+            injured += state.hi[r]
+            sources.append(r)
+    return healthy, injured, sources
+
+
+def _wanted(state: FRRules, seat: int, dest: int) -> int:
+    """Herds to send into ``dest`` (0: not worth it)."""
+    healthy, injured, _ = _available(state, seat, dest)
+    holder = state.owner[dest]
+    if holder == seat:
+        return 0
+    if holder == NO:
+        if not state.has_token(dest) or state.mutation[seat] == ADORABLE:
+            return 1  # an empty region (or humans Adorable walks in among): expand
+        need = HUMANS_MARGIN if state.face_down >> dest & 1 else state.token[dest] + 1
+        return need + 1 if healthy >= need + 1 else (need if healthy >= need else 0)
+    defenders = state.herds_in(dest)
+    if not defenders:
+        return 1  # FR-R2: a building alone falls without dice
+    need = defenders + ATTACK_MARGIN + state.armories_of(holder)
+    return healthy if healthy >= need else 0
+
+
+def _best_move(state: FRRules, seat: int) -> int:
+    """The destination of the best move now, or NO."""
+    best, best_value = NO, 0.0
+    for dest in _choices(state, MOVE_TO):
+        if not _wanted(state, seat, dest):
+            continue
+        value = _target_value(state, seat, dest)
+        if state.owner[dest] == NO and state.has_token(dest):
+            value += 0.5  # humans cleared open the region for good
+        if value > best_value:
+            best, best_value = dest, value
+    return best
+
+
+def _plan_move(state: FRRules, seat: int) -> int:
+    """The next step of the move into ``state.move_dest``: take healthy herds first from the
+    sources, up to the herds wanted, then confirm."""
+    dest = state.move_dest
+    want = max(1, _wanted(state, seat, dest))
+    taken = sum(h + i for _, h, i in state.move_sel)
+    legal = state.legal_actions()
+    confirm = _do(state, CONFIRM)
+    if taken >= want and confirm in legal:
+        return confirm
+    src = state.move_src
+    if src != NO:
+        take_healthy = _do(state, TAKE)
+        if take_healthy in legal:
+            return take_healthy
+        if state.owner[dest] == NO and not state.has_token(dest):
+            take_injured = _do(state, TAKE, 1)
+            if take_injured in legal:
+                return take_injured
+    sources = _choices(state, SOURCE)
+    for r in sources:
+        if state.hf[r]:
+            return _do(state, SOURCE, r)
+    if sources and (state.owner[dest] == NO and not state.has_token(dest)):
+        return _do(state, SOURCE, sources[0])  # injured herds may walk into an empty region
+    if confirm in legal:
+        return confirm
+    cancel = _do(state, CANCEL)
+    return cancel if cancel in legal else legal[0]
+
+
+def _hit(state: FRRules, seat: int) -> int:
+    """Damage allocation: injure a healthy herd before killing an injured one (spread the
+    damage, FR-R5); a Zombie's dying herd retreats; Adorable's humans take points first."""
+    legal = state.legal_actions()
+    zombie = _choices(state, ZOMBIE_TO)
+    if zombie and _do(state, HIT) not in legal:
+        return _do(state, ZOMBIE_TO, zombie[0])
+    for option in (_do(state, HIT, 2), _do(state, HIT), _do(state, HIT, 1)):
+        if option in legal:
+            return option
+    return legal[0]
+
+
+def _menu(state: FRRules, seat: int) -> int:
+    """The free actions of the active player, best first; END_PHASE / END_TURN last."""
+    legal = set(state.legal_actions())
+    for build in (ARMORY_AT, BARN_AT):
+        regions = _choices(state, build)
+        if regions:
+            # the region with the most herds: the building is hardest to take there
+            return _do(state, build, max(regions, key=lambda r: (state.herds_in(r), -r)))
+    for card in VP_SPIES:
+        reveal = _do(state, PLAY_SPY, card)
+        if reveal in legal and state.visible_vp(seat) + state.hidden_vp(seat) >= (
+            state.cfg.target_vp
+        ):
+            return reveal
+    for card in (FIELD_HOSPITAL, THIEVERY, PROPAGANDA, DOUBLE_AGENT, BLACKMAIL):
+        play = _do(state, PLAY_SPY, card)
+        if play in legal and (card != FIELD_HOSPITAL or _injured(state, seat)):
+            return play
+    if state.phase == ACTIONS:
+        dest = _best_move(state, seat)
+        if dest != NO:
+            return _do(state, MOVE_TO, dest)
+        heals = _choices(state, HEAL)
+        if heals:
+            return _do(state, HEAL, heals[0])
+    nuke = _do(state, BUY_NUKE)
+    if nuke in legal and (state.nukiest != seat) and state.hand_size(seat) >= 5:
+        return nuke
+    spy = _do(state, BUY_SPY)
+    if spy in legal and state.hand_size(seat) >= 6:
+        return spy
+    trade = _supply_trade(state, seat)
+    if trade != NO:
+        return trade
+    end = _do(state, END_TURN if state.phase == DISCARD_PHASE else END_PHASE)
+    return end
+
+
+def _injured(state: FRRules, seat: int) -> int:
+    return sum(
+        state.hi[r] + state.ia[r] for r in range(state.cfg.regions) if state.owner[r] == seat
+    )
+
+
+def _supply_trade(state: FRRules, seat: int) -> int:
+    """FR-8.2: trade a surplus kind (3 of it beyond what builds need) for the kind wanted most,
+    when that completes a Barn or an Armory."""
+    c = state.cfg
+    hand = state.hands[5 * seat : 5 * seat + 5]
+    rate = state.trade_rate(seat)
+    for build in (BUILD_ARMORY, BUILD_BARN):
+        cost = c.build_costs[build]
+        missing = [k for k in range(5) if hand[k] < cost[k]]
+        if len(missing) != 1 or hand[missing[0]] + 1 < cost[missing[0]]:
+            continue
+        want = missing[0]
+        for give in sorted(range(5), key=lambda k: -(hand[k] - cost[k])):
+            if give != want and hand[give] - cost[give] >= rate:
+                return c.layout.trade(give, want)
+    return NO
+
+
+def policy(state: State, seat: int, rng: object = None) -> int:
+    """The Farms Race turn planner: a legal action for ``seat``, the seat to move, from what
+    ``seat`` may see (its own cards, the public map and counts).
+
+    Builds Armories and Barns whenever it can (the VP race, FR-12), reveals hidden VP Spies
+    when they win, plays useful Spies, attacks the most valuable neighbouring region it can
+    take with a margin (humans: at least three herds against a face-down token, FR-2.5),
+    expands into empty regions, heals, keeps a Nuke for the Nukiest Award, trades surplus
+    cards with the Supply to finish a build, and names wild faces for what its regions
+    produce. In combat it spreads damage and presses on while it outnumbers the defender.
+    It never proposes trades and accepts only those that give it more than they take.
+
+    Deterministic: ``rng`` is accepted for the protocol and not used.
+    """
+    assert isinstance(state, FRRules)
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    phase = state.phase
+    c = state.cfg
+    if phase in (ACTIONS, RESOURCES, DISCARD_PHASE):
+        return _menu(state, seat)
+    if phase == MOVE_SELECT:
+        return _plan_move(state, seat)
+    if phase in (ALLOCATE_ATTACKER, ALLOCATE_DEFENDER, POCKET_ALLOCATE):
+        return _hit(state, seat)
+    if phase == ATTACKER_DECIDES:
+        attackers = state.c_att[0] + state.c_att[1]
+        continue_ = _do(state, CONTINUE)
+        if continue_ in legal and attackers >= state._defender_units():
+            return continue_
+        retreat = _do(state, RETREAT)
+        return retreat if retreat in legal else continue_
+    if phase == DEFENDER_DECIDES:
+        r = state.c_region
+        mine = state.hf[r] + state.hi[r] + state.c_humans
+        if mine >= state.c_att[0] + state.c_att[1] or len(legal) == 1:
+            return _do(state, CONTINUE)
+        return max(a for a in legal if a != _do(state, CONTINUE))
+    if phase in (NAME_WILD, LUCKY_FACE, START_CHOICE, SPY_RESOURCE):
+        produced = [0.0] * 5
+        for r in _regions_of(state, seat):
+            produced[c.produces[r]] += 1
+        weights = _resource_weights(state, seat)
+        if phase in (NAME_WILD, LUCKY_FACE):
+            score = [produced[k] * weights[k] for k in range(5)]
+        else:
+            score = weights
+        return _do(state, RESOURCE, max(range(5), key=lambda k: (score[k], -k)))
+    if phase == DISCARD:
+        hand = state.hands[5 * seat : 5 * seat + 5]
+        weights = _resource_weights(state, seat)
+        kinds = _choices(state, RESOURCE)
+        return _do(state, RESOURCE, max(kinds, key=lambda k: (hand[k] / weights[k], -k)))
+    if phase == BLACKMAIL_TAKE:
+        weights = _resource_weights(state, seat)
+        kinds = _choices(state, RESOURCE)
+        return _do(state, RESOURCE, max(kinds, key=lambda k: (weights[k], -k)))
+    if phase == CHOOSE_MUTATION:
+        offered = set(_choices(state, MUTATION))
+        return _do(state, MUTATION, next(m for m in MUTATION_PREFERENCE if m in offered))
+    if phase == CHOOSE_START:
+        starts = _choices(state, START)
+        return _do(state, START, max(starts, key=lambda r: (len(c.adjacent[r]), -r)))
+    if phase in (FLY_SOURCE, FLY_HEALTH, FLY_DEST):
+        return _do(state, DONE) if phase == FLY_SOURCE else legal[0]
+    if phase in (STEAL_VICTIM, SPY_OPPONENT):
+        victims = _choices(state, SEAT)
+        return _do(state, SEAT, max(victims, key=lambda v: (state.hand_size(v), -v)))
+    if phase == PAYMENT:
+        normal = _do(state, PAY_NORMAL)
+        if normal in legal:
+            return normal
+        hand = state.hands[5 * seat : 5 * seat + 5]
+        kinds = _choices(state, PAY_FOUR) or _choices(state, RESOURCE)
+        weights = _resource_weights(state, seat)
+        kind = PAY_FOUR if _choices(state, PAY_FOUR) else RESOURCE
+        return _do(state, kind, max(kinds, key=lambda k: (hand[k] / weights[k], -k)))
+    if phase == HACK:
+        return max(legal)  # play Hacking when it can
+    if phase == NUKE_RESPONSE:
+        token = _do(state, LAUNCH, NUKE_TOKEN)
+        return token if token in legal else _do(state, PASS)
+    if phase == NUKE_TARGET:
+        targets = _choices(state, TARGET)
+        return _do(state, TARGET, max(targets, key=lambda r: _nuke_value(state, seat, r)))
+    if phase == TRADE_RESPOND:
+        give = sum(state.t_ask)
+        get = sum(state.t_give)
+        accept = _do(state, ACCEPT)
+        return accept if accept in legal and get > give else _do(state, DECLINE)
+    if phase == TRADE_SLOT:
+        return _do(state, PASS)
+    if phase == TRADE_PROPOSE:
+        return _do(state, CANCEL)
+    if phase == SPY_WINDOW:
+        hospital = _do(state, PLAY_SPY, FIELD_HOSPITAL)
+        if hospital in legal and _injured(state, seat) + state.c_att[1]:
+            return hospital
+        return _do(state, PASS)
+    if phase == DOUBLES_ORDER:
+        return _do(state, ORDER)
+    if phase == REDO_OFFER:
+        return _do(state, KEEP)
+    if phase == ROUTE_RETREAT:
+        return legal[0]
+    return legal[0]
+
+
+def _nuke_value(state: FRRules, seat: int, region: int) -> float:
+    """A nuke's worth at ``region``: the leader's herds hurt, never one's own."""
+    holder = state.owner[region]
+    if holder == seat:
+        return -10.0 - state.herds_in(region)
+    if holder == NO:
+        return 0.5 if state.has_token(region) else 0.0
+    return state.herds_in(region) + 0.5 * state.visible_vp(holder)

@@ -3,8 +3,8 @@ group (see ``docs/adding-a-game.md``)."""
 
 from __future__ import annotations
 
-from farmstead.core.registry import GameRegistration, Heuristics
-from farmstead.games.farms_race import heuristics, render
+from farmstead.core.registry import GameRegistration, Heuristics, RulesProse
+from farmstead.games.farms_race import heuristics, render, words
 from farmstead.games.farms_race.game import FarmsRaceGame
 
 RULES_SUMMARY = (
@@ -26,5 +26,9 @@ REGISTRATION = GameRegistration(
         evaluate=heuristics.evaluate,
         evaluate_all=heuristics.evaluate_all,
         search_settings=heuristics.SEARCH_SETTINGS,
+        policy=heuristics.policy,
+        levels=heuristics.BOT_LEVELS,
     ),
+    turn_summary=words.turn_summary,
+    rules_prose=RulesProse("farmstead.games.farms_race"),
 )

@@ -47,7 +47,7 @@ from __future__ import annotations
 from typing import Self
 
 from farmstead.core.errors import IllegalActionError
-from farmstead.core.game import Game, PlayerId, State
+from farmstead.core.game import Game, PlayerId, State, TurnMark
 from farmstead.core.rng import Rng
 from farmstead.games.farms_race.actions import (
     ACCEPT,
@@ -574,6 +574,15 @@ class FRRules(State):
         if self.phase != OVER or len(self.winners) == n:
             return [0.0] * n
         return [1.0 if seat in self.winners else -1.0 for seat in range(n)]
+
+    def _turn_mark(self) -> TurnMark:
+        """The setup and the opening trade window are one stretch (FR-4, FR-R33); then a
+        seat's turn (FR-5), with the decisions others make in it (damage, retreats, Hacking,
+        nuke-backs) and the trade window that follows it (FR-8.3). A redone first turn is a
+        new turn (FR-R55)."""
+        if self.round == 0 or self.active == NO:
+            return TurnMark(0, None)
+        return TurnMark(self.turns[self.active], self.active)
 
     # --- public facts the views and bots use ----------------------------------------------
     def visible_vp(self, seat: int) -> int:

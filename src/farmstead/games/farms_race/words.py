@@ -13,6 +13,7 @@ from typing import Any
 
 from farmstead.core.errors import IllegalActionError
 from farmstead.core.game import JSON
+from farmstead.core.turns import TurnView
 from farmstead.games.farms_race.actions import (
     ACCEPT,
     ARMORY_AT,
@@ -367,3 +368,119 @@ __all__ = [
     "seat_name",
     "WILD",
 ]
+
+
+# --- turns in words (core.turns) ---------------------------------------------------------
+_QUIET_PREFIXES = (
+    "end the ",
+    "pass",
+    "fight on",
+    "take herds from",
+    "add one ",
+    "fly one ",
+    "play no more Spies",
+    "do not ",
+    "done flying",
+    "take no more cards",
+    "keep this first turn",
+    "pay the normal cost",
+)
+# Imperative openings of step words and their past tense.
+_PAST = (
+    ("start in ", "started in "),
+    ("choose the Mutation ", "chose "),
+    ("place a new herd at ", "placed a new herd at "),
+    ("heal an injured herd in ", "healed a herd in "),
+    ("build a Barn in ", "built a Barn in "),
+    ("upgrade the Barn in ", "upgraded the Barn in "),
+    ("trade ", "traded "),
+    ("name ", "named "),
+    ("choose ", "chose "),
+    ("discard ", "discarded "),
+    ("retreat to ", "retreated to "),
+    ("retreat", "retreated"),
+    ("send a retreating herd back to ", "sent a herd back to "),
+    ("steal a random card from ", "stole from "),
+    ("buy a Spy", "bought a Spy"),
+    ("build a Nuke and nuke back with it", "built a Nuke and nuked back"),
+    ("build a Nuke", "built a Nuke"),
+    ("nuke back with ", "nuked back with "),
+    ("nuke with ", "launched with "),
+    ("nuke ", "nuked "),
+    ("play ", "played "),
+    ("reveal ", "revealed "),
+    ("swap the card", "swapped a card"),
+    ("blackmail ", "blackmailed "),
+    ("take 3 ", "took 3 "),
+    ("take 1 ", "took 1 "),
+    ("take a card from ", "took a card from "),
+    ("propose a trade to ", "proposed a trade to "),
+    ("accept the trade", "accepted the trade"),
+    ("decline the trade", "declined the trade"),
+    ("pay with 4 ", "paid with 4 "),
+    ("pay 1 ", "paid 1 "),
+    ("replay this first turn", "took the first turn again"),
+    ("a damage point ", "a damage point "),
+)
+
+
+def _past(words: str) -> str:
+    for imperative, past in _PAST:
+        if words.startswith(imperative):
+            return past + words[len(imperative) :]
+    return words
+
+
+def turn_summary(view: TurnView) -> str:
+    """A Farms Race turn in one sentence, from the steps' words as the viewer may read them (so
+    hidden cards, draws and steals stay hidden, FR-16): a move's steps become "moved 3 herds
+    into …", a trade proposal one phrase with what it offers and asks (a withdrawn one
+    nothing), repeated steps are counted, closing and passing steps are left out; steps of
+    other seats are named."""
+    parts: list[str] = []
+    move_to = ""
+    herds = 0
+    proposal = ""
+    give: dict[str, int] = {}
+    ask: dict[str, int] = {}
+
+    def add(text: str, seat: int) -> None:
+        if seat >= 0 and seat != view.seat:
+            text = f"{view.name(seat)} {text}"
+        if parts and (parts[-1] == text or parts[-1].startswith(text + " ×")):
+            head, _, times = parts[-1].partition(" ×")
+            parts[-1] = f"{head} ×{int(times or 1) + 1}"
+            return
+        parts.append(text)
+
+    for step in view.steps:
+        words = step.words
+        if words.startswith("move into "):
+            move_to, herds = words[len("move into ") :], 0
+        elif words.startswith("add one ") and move_to:
+            herds += 1
+        elif words == "confirm the move" and move_to:
+            add(f"moved {herds} herd{'s' if herds != 1 else ''} into {move_to}", step.seat)
+            move_to = ""
+        elif words == "cancel the move":
+            move_to = ""
+        elif words.startswith("propose a trade to "):
+            proposal, give, ask = words[len("propose a trade to ") :], {}, {}
+        elif words.startswith(("offer 1 ", "ask for 1 ")) and proposal:
+            counts = give if words.startswith("offer") else ask
+            kind = words.rsplit(" ", 1)[1]
+            counts[kind] = counts.get(kind, 0) + 1
+        elif words == "submit the proposal" and proposal:
+            offered = ", ".join(f"{n} {k}" for k, n in give.items()) or "nothing"
+            asked = ", ".join(f"{n} {k}" for k, n in ask.items()) or "nothing"
+            add(f"offered {proposal} {offered} for {asked}", step.seat)
+            proposal = ""
+        elif words == "withdraw the proposal":
+            proposal = ""
+        elif words.startswith("resource dice: "):
+            add("rolled " + words[len("resource dice: ") :], step.seat)
+        elif not words.startswith(_QUIET_PREFIXES):
+            add(_past(words), step.seat)
+    if view.seat is None:
+        return "Setup: " + ("; ".join(parts) if parts else "nothing yet")
+    return f"{view.who} " + ("; ".join(parts) if parts else "passed the turn")
