@@ -21,7 +21,7 @@ from fr_helpers import (
 )
 
 from farmstead.core.rng import Rng
-from farmstead.games.farms_race.actions import END_PHASE, SEAT
+from farmstead.games.farms_race.actions import BARN_AT, END_PHASE, SEAT
 
 
 def _stealing_position(victim_hand: dict[str, int]):
@@ -115,3 +115,36 @@ def test_FR_2_3_others_see_hand_sizes_not_kinds() -> None:
     for viewer in (0, 2, None):
         seat = state.observation(viewer)["seats"][1]
         assert seat["hand_size"] == 3 and "hand" not in seat
+
+
+def test_FR_12_score_sheet_gives_each_seats_vp_by_source_and_how_it_ended() -> None:
+    """FR-12 (the worked count of FR-T38): the result in the game's own terms — visible VP by
+    source per seat, hidden VP Spies shown once the game is over (FR-16), who won and how."""
+    from farmstead.games.farms_race.words import score_sheet
+
+    state = scenario(
+        4,
+        regions={
+            rc(0, 2): {"owner": 0, "building": "barn", "healthy": 2},
+            rc(1, 2): {"owner": 0, "building": "barn", "healthy": 1},
+            rc(1, 3): {"owner": 0, "healthy": 1},
+            rc(2, 0): {"owner": 1, "building": "armory", "healthy": 2},
+            rc(3, 4): {"owner": 2, "building": "barn", "healthy": 2},
+            rc(4, 2): {"owner": 3, "building": "barn", "healthy": 2},
+        },
+        hands={0: {"wheat": 1, "wood": 1, "brick": 1, "weapons": 1}},
+        vp_tokens={0: 7},
+        spies={1: {"plumbing": 1}},
+        nukes={1: (1, 0)},
+        nukiest=1,
+    )
+    do(state, BARN_AT, rc(1, 3))  # the third Barn: 3 + 7 tokens = 10 VP, a win at once
+    assert state.is_terminal()
+    sheet = score_sheet(state, ["Ann", "Ben", "Cy", "Di"])
+    assert sheet.summary == "Ann won, reaching 10 VP."
+    assert sheet.scores[0] == "10 VP"
+    assert sheet.scores[1] == "3 VP"  # an Armory (2) and the Nukiest Award (1)
+    rows = {row.label: row.values for row in sheet.rows}
+    assert rows["Armories (2 VP each)"][1] == "1" and rows["Nukiest Award"][1] == "1"
+    assert rows["Hidden VP Spies"][1] == "1"
+    assert rows["VP tokens (conquests)"][0] == "7"

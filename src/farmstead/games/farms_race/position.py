@@ -2,7 +2,8 @@
 
 What each seat may see (rules/farms_race.md §16):
 
-* public — the map: every region's owner, herds by health (and which have acted this turn),
+* public — the map: its id, each region's ``(row, col)`` cell (``cells``, odd-r hexes, FR-3.1)
+  and type (``types``), and every region's owner, herds by health (and which have acted this turn),
   buildings, Turmoil, Human tokens (a face-down token shows only that it is face down; a
   revealed one its value); regions attacked this turn and each region's owner when the turn
   began (what conquest is scored against, FR-7.3); the combat (sides, herds, humans,
@@ -46,6 +47,7 @@ from farmstead.games.farms_race.layout import (
     NUM_SPY_KINDS,
     OVER,
     PHASE_NAMES,
+    REGION_TYPE_IDS,
     RESOURCE_IDS,
     SPY_IDS,
     VP_SPIES,
@@ -190,6 +192,8 @@ def _public(state: FRRules, peeks: bool, humans_hidden: bool) -> JSON:
         "round": state.round,
         "turns": list(state.turns),
         "map": c.map.id,
+        "cells": [list(cell) for cell in c.map.cells],
+        "types": [REGION_TYPE_IDS[t] for t in c.region_type],
         "regions": _regions(state, peeks),
         "attacked": _mask(state.attacked),
         "nuked": _mask(state.nuked),
@@ -328,6 +332,11 @@ def state_from_json(blank: FRRules, doc: Any) -> FRRules:
     reader = state.game.position_reader(doc)
     if reader.str("map") != c.map.id:
         reader.fail(f"is not this game's map {c.map.id!r}", "map")
+    # cells and types are derived from the map; a position may omit them, never contradict it
+    if reader.raw("cells", None) not in (None, [list(cell) for cell in c.map.cells]):
+        reader.fail("are not the cells of this game's map", "cells")
+    if reader.raw("types", None) not in (None, [REGION_TYPE_IDS[t] for t in c.region_type]):
+        reader.fail("are not the region types of this game's map", "types")
     state.phase = reader.choice("phase", PHASE_NAMES)
     active = reader.int("active", 0, n - 1, optional=True)
     state.active = NO if active is None else active

@@ -3,7 +3,7 @@ group (see ``docs/adding-a-game.md``)."""
 
 from __future__ import annotations
 
-from farmstead.core.registry import GameRegistration, Heuristics, RulesProse
+from farmstead.core.registry import BrowserBoard, GameRegistration, Heuristics, RulesProse
 from farmstead.games.farms_race import heuristics, render, words
 from farmstead.games.farms_race.game import FarmsRaceGame
 
@@ -29,6 +29,8 @@ REGISTRATION = GameRegistration(
         policy=heuristics.policy,
         levels=heuristics.BOT_LEVELS,
     ),
+    board=BrowserBoard("farmstead.games.farms_race", "board.js", "board.css"),
     turn_summary=words.turn_summary,
+    score_sheet=words.score_sheet,  # type: ignore[arg-type]
     rules_prose=RulesProse("farmstead.games.farms_race"),
 )

@@ -326,7 +326,7 @@ export async function openMatch(app, matchId) {
     }
     resultEl.hidden = false;
     const sheet = view.result;
-    resultEl.replaceChildren(
+    resultEl.replaceChildren(...[
       h("h2", {}, "Game over"),
       h("p", { class: "winner" }, resultText(match, view.you)),
       sheet ? h("p", { class: "summary", id: "result-summary" }, sheet.summary) : null,
@@ -336,7 +336,8 @@ export async function openMatch(app, matchId) {
       h("div", { class: "buttons" },
         h("a", { class: "button primary", href: `/replay/${matchId}`, "data-link": true, id: "replay-link" }, "Replay"),
         h("a", { class: "button", href: `/api/matches/${matchId}/record`, download: `farmstead-${match.game}-${matchId}.json`, id: "record-link" }, "Download record"),
-        h("a", { class: "button subtle", href: "/", "data-link": true }, "Lobby")));
+        h("a", { class: "button subtle", href: "/", "data-link": true }, "Lobby")),
+    ].filter((child) => child !== null));
   }
 
   function renderBoard() {
