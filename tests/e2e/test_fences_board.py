@@ -566,3 +566,67 @@ def test_fences_board_on_the_spec_examples(server: Any, browser: Any) -> None:
     acts = page.evaluate("() => window.__fences.acts")
     assert acts[-1] == s.cfg.layout.discard + 1
     assert page.errors == []
+
+
+def test_fences_hint_highlights_a_legal_move_and_another_seats_hint_is_refused(
+    server: Any, browser: Any
+) -> None:
+    """Issue 19, "Hints": "Suggest a move" asks the strongest bot for the seat to move; the
+    board takes the suggested tile, cell and turn into the composer and marks them, the
+    suggestion is legal (FE-R8, FE-R9: it fits; placing it is accepted), and a hint for the
+    other seat is refused."""
+    page = new_page(browser)
+    page.goto(server.base + "/")
+    answer = page.request.post(
+        server.base + "/api/matches",
+        data=json.dumps(
+            {
+                "game": "fences",
+                "seats": [{"kind": "human"}, {"kind": "bot", "agent": "random"}],
+                "params": {"first_player": "0"},
+            }
+        ),
+        headers={"Content-Type": "application/json"},
+    )
+    assert answer.status == 201, answer.text()
+    created = answer.json()
+    page.goto(server.base + created["url"])
+    page.wait_for_selector(".fences-farm")
+    shots: dict[str, bool] = {}
+    turn = 0
+    while True:
+        mode = wait_decision(page)
+        if mode == "compose" and read_tiles(page) >= 2:
+            break
+        if decide(page, mode, turn, shots) == "placed":
+            turn += 1
+    view = page.request.get(f"{server.base}/api/matches/{created['id']}").json()
+    legal = {a["id"] for a in view["legal"]}
+    with page.expect_response(lambda r: r.url.endswith("/hint")) as asked:
+        page.click("#hint")
+    hint = asked.value.json()
+    assert asked.value.status == 200, hint
+    assert hint["action"]["id"] in legal and hint["action"]["json"]["type"] == "SELECT"
+    page.wait_for_selector("#hint-box:not([hidden])")
+    assert page.locator("#hint-box .hint-line").inner_text().startswith(hint["line"][0]["label"])
+    slot = hint["action"]["json"]["slot"]
+    page.wait_for_selector(f'.fences-hand .hand-tile.chosen.hinted[data-slot="{slot}"]')
+    cell = next(s["json"]["cell"] for s in hint["line"] if s["json"]["type"] == "CELL")
+    ghost = page.locator(f'.fences-farm .ghost.hinted[data-cell="{cell[0]},{cell[1]}"]')
+    assert ghost.count() == 1 and "fits" in (ghost.get_attribute("class") or "")
+    assert page.locator("button.place-tile").is_enabled()
+    shot(page, "hint")
+    refused = page.request.post(
+        f"{server.base}/api/matches/{created['id']}/hint",
+        data=json.dumps({"seat": 1}),
+        headers={"Content-Type": "application/json"},
+    )
+    assert refused.status == 403, refused.text()
+    tiles = read_tiles(page)
+    page.click("button.place-tile")
+    wait_changed(page, "tiles", tiles)
+    placed = page.request.get(f"{server.base}/api/matches/{created['id']}").json()
+    tile = placed["observation"]["board"][tiles]
+    assert tile["cell"] == cell
+    assert page.locator("#hint-box").is_hidden()  # a new position drops the suggestion
+    assert not page.errors, page.errors

@@ -222,6 +222,17 @@ def test_fuzz_every_route_no_5xx_and_refusals_change_nothing(
         st.tuples(m, seat_no).map(lambda t: f"/api/matches/{t[0]}/seats/{t[1]}/resign"),
         st.just({}) | json_values,
     )
+    hint_body = st.fixed_dictionaries(
+        {},
+        optional={
+            "expect": st.integers(-1, 20) | scalars,
+            "seat": st.integers(-1, 4) | scalars,
+            "extra": scalars,
+        },
+    )
+    route(
+        "POST", "/api/matches/{match_id}/hint", m.map(lambda i: f"/api/matches/{i}/hint"), hint_body
+    )
     route(
         "POST",
         "/api/matches/{match_id}/abandon",

@@ -39,6 +39,7 @@ COVERED_ROUTES = {
     ("POST", "/api/matches/{match_id}/undo"),
     ("POST", "/api/matches/{match_id}/seats/{seat}/resign"),
     ("POST", "/api/matches/{match_id}/abandon"),
+    ("POST", "/api/matches/{match_id}/hint"),
     ("WS", "/api/matches/{match_id}/ws"),
 }
 
@@ -111,7 +112,7 @@ def test_no_payload_leaks_hidden_cards_seed_or_future_outcomes(client: TestClien
         client,
         [{"kind": "human", "claim": "invite"}, {"kind": "human", "claim": "invite"}],
         rounds=3,
-        options={"undo": True},
+        options={"undo": True, "hints": True},
     )
     creator_answer = json.dumps(created)
     match_id = created["id"]
@@ -149,6 +150,19 @@ def test_no_payload_leaks_hidden_cards_seed_or_future_outcomes(client: TestClien
                 get_all(client, rec, match_id, v, headers[v], index)
             actor = view["match"]["to_move"]
             mine = client.get(f"/api/matches/{match_id}", headers=headers[actor]).json()
+            if index % 2 == 0:  # a hint for the seat to move; another seat's is refused
+                hint = client.post(
+                    f"/api/matches/{match_id}/hint", json={"expect": index}, headers=headers[actor]
+                )
+                assert hint.status_code == 200, hint.text
+                rec.add(actor, index, hint.text)
+                refused_hint = client.post(
+                    f"/api/matches/{match_id}/hint",
+                    json={"seat": actor},
+                    headers=headers[1 - actor],
+                )
+                assert refused_hint.status_code == 403, refused_hint.text
+                rec.add(1 - actor, index, refused_hint.text)
             action = mine["legal"][index % 2]["id"]
             if index % 3 == 0:  # alternate HTTP and socket actions
                 sockets[actor].send_json({"type": "action", "action": action, "expect": index})

@@ -58,6 +58,7 @@ from farmstead.web.inputs import (
     ActionIn,
     ClaimIn,
     EmptyIn,
+    HintIn,
     InputError,
     JoinIn,
     MatchIn,
@@ -367,6 +368,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
             client,
             undo=body.options.undo if body.options else None,
             on_resign=body.options.on_resign if body.options else "end",
+            hints=body.options.hints if body.options else False,
         )
         answer_seats: list[dict[str, Any]] = []
         for s in body.seats:
@@ -437,6 +439,20 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         held = held_seats(request, match)
         seat = manager.undo(match, held, body.steps, body.expect, body.seat)
         return seat_view(match, held, seat, None)
+
+    @app.post("/api/matches/{match_id}/hint", tags=["matches"])
+    async def hint(match_id: str, body: HintIn, request: Request) -> dict[str, Any]:
+        """A suggested move for the requester's seat to move, from the game's strongest bot
+        (about a second; the same position gives the same hint). The bot sees only what that
+        seat may see. ``action`` is the suggestion (as the view's ``legal`` lists it);
+        ``line`` starts with it and goes on with the seat's next decisions of the same move.
+        Refused for another seat (403), in a match with players on other devices unless it
+        was created with ``options.hints`` (403), when it is not the seat's turn or the view
+        is stale (409); 503 when every bot is busy."""
+        manager = manager_of(request)
+        match = manager.get(match_id)
+        held = held_seats(request, match)
+        return await manager.hint(match, held, body.seat, body.expect)
 
     @app.post("/api/matches/{match_id}/seats/{seat}/resign", tags=["seats"])
     async def resign(match_id: str, seat: int, body: EmptyIn, request: Request) -> dict[str, Any]:

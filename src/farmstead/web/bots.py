@@ -39,7 +39,7 @@ from typing import Any
 from farmstead.agents.base import AgentSpec
 from farmstead.agents.registry import agent_class
 from farmstead.core.game import JSON, Game
-from farmstead.core.rng import Rng
+from farmstead.core.rng import Rng, derive_seed
 
 log = logging.getLogger(__name__)
 
@@ -50,6 +50,10 @@ class BotError(Exception):
 
 class BotTimeout(BotError):
     """The agent did not answer within the per-move time limit."""
+
+
+class BotBusy(BotError):
+    """No worker became free within the time the caller was willing to wait."""
 
 
 def class_ref(cls: type) -> str:
@@ -78,10 +82,20 @@ class BotJob:
     agent_params: dict[str, str]
     seed: int
     time_limit: float | None = None  # seconds; the pool's own limit applies as well
+    line: int = 1  # decisions to choose: the move, then the same seat's next ones
+    line_seconds: float = 0.0  # the soft budget of the whole line (0: no follow-ups)
 
     @classmethod
     def make(
-        cls, game: Game, position: JSON, spec: str, seed: int, time_limit: float | None = None
+        cls,
+        game: Game,
+        position: JSON,
+        spec: str,
+        seed: int,
+        time_limit: float | None = None,
+        *,
+        line: int = 1,
+        line_seconds: float = 0.0,
     ) -> BotJob:
         parsed = AgentSpec.parse(spec)
         return cls(
@@ -93,18 +107,55 @@ class BotJob:
             agent_params=dict(parsed.params),
             seed=seed,
             time_limit=time_limit,
+            line=line,
+            line_seconds=line_seconds,
         )
+
+
+def _checked(action: Any) -> int:
+    if isinstance(action, bool) or not isinstance(action, int):
+        raise BotError(f"agent answered {action!r}, not an action id")
+    return int(action)
 
 
 def run_job(job: BotJob) -> int:
     """Choose the move of ``job`` (runs in a worker)."""
+    return run_line(job)[0]
+
+
+def run_line(job: BotJob) -> list[int]:
+    """The move of ``job``, then (up to ``job.line`` decisions in all) the decisions the same
+    seat takes next before a chance outcome, another seat or the end, while the line's soft
+    budget ``job.line_seconds`` lasts (runs in a worker).
+
+    Each follow-up decision gets a fresh agent with the job's parameters and, when the agent
+    has a ``seconds`` budget, an equal share of the time left.
+    """
+    started = time.monotonic()
     game = resolve_ref(job.game_ref)(job.players, **job.params)
     state = game.state_from_json(job.position)
-    agent = resolve_ref(job.agent_ref)(Rng(job.seed), **job.agent_params)
-    action = agent.step(state)
-    if isinstance(action, bool) or not isinstance(action, int):
-        raise BotError(f"agent answered {action!r}, not an action id")
-    return int(action)
+    agent_cls = resolve_ref(job.agent_ref)
+    timed = any(spec.name == "seconds" for spec in getattr(agent_cls, "params", ()))
+    seat = state.current_player()
+    line = [_checked(agent_cls(Rng(job.seed), **job.agent_params).step(state))]
+    first = time.monotonic() - started
+    while len(line) < job.line and job.line_seconds > 0:
+        state.apply_action(line[-1])
+        if state.is_terminal() or state.current_player() != seat:
+            break
+        left = job.line_seconds - (time.monotonic() - started)
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            line.append(legal[0])
+            continue
+        if left <= 0.05 or (not timed and first > left):
+            break
+        params = dict(job.agent_params)
+        if timed:
+            params["seconds"] = f"{left / (job.line - len(line)):.3f}"
+        agent = agent_cls(Rng(derive_seed(job.seed, "line", len(line))), **params)
+        line.append(_checked(agent.step(state)))
+    return line
 
 
 def _exit_when_closed(lifeline: Connection) -> None:
@@ -142,7 +193,7 @@ def _worker_main(conn: Connection, lifeline: Connection | None = None) -> None:
         except (EOFError, OSError, KeyboardInterrupt):
             return
         try:
-            conn.send(("ok", run_job(job)))
+            conn.send(("ok", run_line(job)))
         except Exception as exc:  # the agent's failure is reported, the worker lives on
             with contextlib.suppress(OSError):
                 conn.send(("error", f"{type(exc).__name__}: {exc}"))
@@ -177,7 +228,7 @@ class _ProcessWorker:
             self.kill()
             raise BotError(f"a bot worker did not start within {READY_SECONDS:g} s")
 
-    def call(self, job: BotJob, timeout: float) -> int:
+    def call(self, job: BotJob, timeout: float) -> list[int]:
         try:
             self.conn.send(job)
         except (OSError, ValueError) as exc:
@@ -190,7 +241,7 @@ class _ProcessWorker:
             raise BotError("the bot worker died") from None
         if status != "ok":
             raise BotError(str(value))
-        return int(value)
+        return [int(v) for v in value]
 
     def alive(self) -> bool:
         return bool(self.process.is_alive())
@@ -268,15 +319,26 @@ class BotPool:
 
         ``owner`` (a match id) is charged the worker time the job takes.
         """
+        return (await self.choose_line(job, owner))[0]
+
+    async def choose_line(
+        self, job: BotJob, owner: str | None = None, wait: float | None = None
+    ) -> list[int]:
+        """The agent's line for ``job`` (``run_line``: the action first); ``BotTimeout`` or
+        ``BotError`` when it fails, ``BotBusy`` when no worker is free within ``wait``
+        seconds (None: wait as long as it takes).
+
+        ``owner`` (a match id) is charged the worker time the job takes.
+        """
         if self._idle is None:
             raise BotError("the bot pool is not running")
-        worker = await self._acquire(owner)
+        worker = await self._acquire(owner, wait)
         loop = asyncio.get_running_loop()
         limit = self.limit_for(job)
         started = time.monotonic()
         try:
             if worker is None:
-                future = loop.run_in_executor(self._executor, run_job, job)
+                future = loop.run_in_executor(self._executor, run_line, job)
                 try:
                     return await asyncio.wait_for(future, limit)
                 except TimeoutError:
@@ -308,7 +370,7 @@ class BotPool:
         owner = waiter.owner
         return (self._usage.get(owner, 0.0), self._served.get(owner, -1.0), waiter.seq)
 
-    async def _acquire(self, owner: str | None) -> _ProcessWorker | None:
+    async def _acquire(self, owner: str | None, wait: float | None = None) -> _ProcessWorker | None:
         assert self._idle is not None
         if owner not in self._usage:
             self._usage[owner] = min(self._usage.values(), default=0.0)
@@ -318,6 +380,25 @@ class BotPool:
         future: asyncio.Future[_ProcessWorker | None] = asyncio.get_running_loop().create_future()
         waiter = _Waiter(owner, next(self._seq), future)
         self._waiting.append(waiter)
+        if wait is not None:
+            try:
+                return await asyncio.wait_for(asyncio.shield(future), wait)
+            except TimeoutError:
+                # Nothing ran between the timeout and here: the future is settled or not.
+                if future.done() and not future.cancelled():
+                    return future.result()
+                future.cancel()
+                if waiter in self._waiting:
+                    self._waiting.remove(waiter)
+                raise BotBusy(f"every bot is busy; no worker was free within {wait:g} s") from None
+            except asyncio.CancelledError:
+                if future.done() and not future.cancelled():
+                    self._release(future.result())
+                else:
+                    future.cancel()
+                    if waiter in self._waiting:
+                        self._waiting.remove(waiter)
+                raise
         try:
             return await future
         except asyncio.CancelledError:

@@ -77,6 +77,12 @@ class OptionsIn(BaseModel):
     on_resign: Literal["end", "bot"] = Field(
         "end", description="a resignation ends the game ('end') or a bot takes the seat ('bot')"
     )
+    hints: bool = Field(
+        False,
+        description="players may ask the strongest bot for a suggested move although players "
+        "on other devices take part (everyone who joins sees it); on one device (bots, "
+        "hot-seat) hints are always allowed",
+    )
 
 
 class MatchIn(BaseModel):
@@ -92,7 +98,7 @@ class MatchIn(BaseModel):
         description="the game's params (GET /api/games lists each with its type and values)",
     )
     seats: list[SeatIn] = Field(..., min_length=1, max_length=MAX_SEATS)
-    options: OptionsIn | None = Field(None, description="undo and resignation choices")
+    options: OptionsIn | None = Field(None, description="undo, resignation and hint choices")
 
 
 class ActionIn(BaseModel):
@@ -136,6 +142,18 @@ class UndoIn(BaseModel):
         None, ge=0, description="the log length of the view acted on (a stale view gets 409)"
     )
     seat: int | None = Field(None, ge=0, description="the seat, when holding several")
+
+
+class HintIn(BaseModel):
+    """Ask for a suggested move for the requester's seat to move."""
+
+    model_config = Strict
+    seat: int | None = Field(
+        None, ge=0, le=MAX_SEATS, description="the seat, when holding several (0-based)"
+    )
+    expect: int | None = Field(
+        None, ge=0, description="the log length of the view asked from (a stale view gets 409)"
+    )
 
 
 class EmptyIn(BaseModel):

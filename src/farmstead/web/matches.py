@@ -59,6 +59,7 @@ from farmstead.web.errors import (
     TooManyError,
     UnavailableError,
 )
+from farmstead.web.hints import bot_position, compute_hint, hint_seat
 from farmstead.web.inputs import InputError, build_game, check_json_shape, json_agrees
 from farmstead.web.storage import (
     ActionRow,
@@ -152,11 +153,14 @@ RESIGN_CHOICES = ("end", "bot")
 
 @dataclass(frozen=True)
 class MatchOptions:
-    """What the creator chose for a match: whether a player may take back decisions (``undo``)
-    and what a resignation does (``on_resign``: "end" the game, or a "bot" takes the seat)."""
+    """What the creator chose for a match: whether a player may take back decisions (``undo``),
+    what a resignation does (``on_resign``: "end" the game, or a "bot" takes the seat) and
+    whether players may ask a bot for a suggested move (``hints``) when the match has players
+    on other devices (on one device hints are always allowed: ``web.hints``)."""
 
     undo: bool = True
     on_resign: str = "end"
+    hints: bool = False
 
     @classmethod
     def from_json(cls, doc: dict[str, Any]) -> MatchOptions:
@@ -165,10 +169,11 @@ class MatchOptions:
         return cls(
             undo=bool(doc.get("undo", True)),
             on_resign=on_resign if on_resign in RESIGN_CHOICES else "end",
+            hints=doc.get("hints") is True,
         )
 
     def to_json(self) -> dict[str, Any]:
-        return {"undo": self.undo, "on_resign": self.on_resign}
+        return {"undo": self.undo, "on_resign": self.on_resign, "hints": self.hints}
 
 
 def replay_log(match: LiveMatch, actions: Iterable[ActionRow]) -> None:
@@ -251,6 +256,8 @@ class LiveMatch:
         self.turns = MatchTurns()
         self.applied: OrderedDict[str, Applied] = OrderedDict()
         self.creator: str | None = None  # the client that created it (this server's run only)
+        # Hints being computed or computed for the current position: (undos, version, seat).
+        self.hints: dict[tuple[int, int, int], asyncio.Task[dict[str, Any]]] = {}
 
     @property
     def version(self) -> int:
@@ -301,6 +308,7 @@ class LiveMatch:
         """Drop cached views and wake every listener (re-checking their seats when a seat's
         token changed)."""
         self.view_cache.clear()
+        self.hints.clear()
         for listener in self.listeners:
             if tokens_changed:
                 listener.seats = self.seats_of(listener.tokens)
@@ -490,12 +498,15 @@ class MatchManager:
         client: str | None = None,
         undo: bool | None = None,
         on_resign: str = "end",
+        hints: bool = False,
     ) -> tuple[LiveMatch, dict[int, str]]:
         """A new match; returns it and the secret tokens issued (seat → token).
 
         ``undo``: whether players may take back decisions (default: yes when every human seat
         is played on the creator's device, no when a seat is played from elsewhere);
-        ``on_resign``: what a resignation does, "end" the game or a "bot" takes the seat.
+        ``on_resign``: what a resignation does, "end" the game or a "bot" takes the seat;
+        ``hints``: whether players may ask for hints when players on other devices take part
+        (on one device they always may).
 
         Tokens are issued for human seats claimed as "me" or "invite"; "open" seats wait for
         ``claim``. Bots are the server's levels only. Bad requests raise ``InputError`` or
@@ -547,7 +558,9 @@ class MatchManager:
         if on_resign not in RESIGN_CHOICES:
             raise InputError(f"on_resign must be one of {', '.join(RESIGN_CHOICES)}")
         online = any(r.kind == HUMAN and r.claim != "me" for r in seats)
-        options = MatchOptions(undo=(not online) if undo is None else undo, on_resign=on_resign)
+        options = MatchOptions(
+            undo=(not online) if undo is None else undo, on_resign=on_resign, hints=hints
+        )
         row = MatchRow(
             id=new_match_id(),
             game=game.type.name,
@@ -967,9 +980,14 @@ class MatchManager:
         bot = self.catalog.for_stored(match.seats[seat].agent, match.game.type.name)
         spec = bot.spec
         try:
+            # A bot sees what its seat may see: in a game with hidden information the other
+            # seats' secrets are replaced by a draw consistent with the seat's observation.
+            position = bot_position(
+                match.state, seat, derive_seed(match.seed, "bot-position", seat, version)
+            )
             job = BotJob.make(
                 match.game,
-                match.state.to_json(),
+                position,
                 spec,
                 derive_seed(match.seed, "bot", seat, version),
                 bot.move_seconds,
@@ -978,11 +996,30 @@ class MatchManager:
             if match.version != version or match.state.is_legal(action):
                 return action
             log.warning("match %s: bot %s chose illegal action %s", match.id, spec, action)
-        except (BotError, FarmsteadError) as exc:
+        except (BotError, FarmsteadError, NotImplementedError) as exc:
             log.warning("match %s: bot %s failed (%s); playing a random move", match.id, spec, exc)
         self.bot_fallbacks += 1
         fallback = Rng(derive_seed(match.seed, "fallback", version))
         return fallback.choice(match.state.legal_actions())
+
+    # --- hints ----------------------------------------------------------------------------
+    async def hint(
+        self,
+        match: LiveMatch,
+        held: frozenset[int],
+        seat: int | None = None,
+        expect: int | None = None,
+    ) -> dict[str, Any]:
+        """A suggested move for ``seat`` (the requester's seat to move) from the game's
+        strongest bot (``web.hints``). Refused for another seat (403), when hints are off in
+        an online match (403), when it is not the seat's turn or the view is stale (409)."""
+        chosen = hint_seat(match, held, seat)
+        if expect is not None and expect != match.version:
+            raise StaleError(
+                f"the game has moved on since your view (you saw move {expect}, it is now "
+                f"move {match.version}); look again"
+            )
+        return await compute_hint(match, self.bots, self.catalog, chosen)
 
     def lobby(
         self, finished: bool | None, limit: int = 50, ids: Sequence[str] | None = None

@@ -20,6 +20,7 @@ from farmstead.core.data import DataItem
 from farmstead.core.game import ParamSpec
 from farmstead.core.record import winners
 from farmstead.core.registry import GameRegistration, registration
+from farmstead.web.hints import hints_allowed
 from farmstead.web.matches import BOT, LiveMatch, LogEntry, MatchOptions, Seat
 from farmstead.web.rules_page import note_words
 from farmstead.web.storage import MatchRow
@@ -269,6 +270,7 @@ def seat_view(
             "seat": seat,
             "to_act": seat is not None and seat == match.to_move(),
             "undo": match.undoable() if seat is not None and seat == match.to_move() else 0,
+            "hints": hints_allowed(match, held) and not match.finished,
         },
         "observation": observation,
         "legal": legal,

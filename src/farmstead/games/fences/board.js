@@ -523,6 +523,54 @@ function uiFor(container, view) {
 
 
 
+/** Take a move hint (``view.hint``: the suggested line, each step with its JSON) into the
+ * composer, once per hint: the suggested hand tile, cell and turn become the current choice
+ * (the player still places it, or changes it). Returns whether the choice changed. */
+function applyHint(ui, view, mode, optionsOf) {
+  if (!mode) return false;
+  const line = view.toAct && !view.replay ? view.hint : null;
+  if (!line || !line.length) {
+    if (!line) ui.hint = null;
+    return false;
+  }
+  const key = `${view.index}:${line.map((step) => step.id).join(",")}`;
+  if (ui.hint && ui.hint.key === key) return false;
+  const mark = { key, index: view.index, slot: null, cell: null, field: null, pass: false };
+  let slot = null;
+  for (const { json } of line) {
+    if (json.type === "SELECT" || json.type === "DISCARD") slot = mark.slot = json.slot;
+    else if (json.type === "CELL") mark.cell = cellKey(json.cell[0], json.cell[1]);
+    else if (json.type === "BARN") mark.field = json.field;
+    else if (json.type === "PASS") mark.pass = true;
+    else if (json.type === "ROTATE") mark.rot = json.rot;
+  }
+  ui.hint = mark;
+  if (mode === "compose" && slot !== null) {
+    ui.slot = slot;
+    if (mark.cell) ui.cell = mark.cell;
+  }
+  if ((mode === "compose" || mode === "rotate") && mark.rot !== undefined) {
+    const cell = mode === "rotate" ? cellKey(view.observation.selected.cell[0], view.observation.selected.cell[1]) : ui.cell;
+    const at = cell && optionsOf(mode === "rotate" ? view.observation.selected.slot : slot).get(cell);
+    const turn = at ? at.play.indexOf(mark.rot) : -1;
+    if (turn >= 0) {
+      ui.rot = turn;
+      ui.rotTouched = true;
+    }
+  }
+  return true;
+}
+
+/** Mark the suggested hand tile, cell, barn field or "No barn" on the rendered board. */
+function markHint(root, mark) {
+  const found = [];
+  if (mark.slot !== null) found.push(...root.querySelectorAll(`.hand-tile[data-slot="${mark.slot}"]`));
+  if (mark.cell) found.push(...root.querySelectorAll(`.fences-farm .ghost[data-cell="${mark.cell}"], .fences-farm .cell.legal[data-cell="${mark.cell}"]`));
+  if (mark.field !== null) found.push(...root.querySelectorAll(`.barn-target[data-field="${mark.field}"]`));
+  if (mark.pass) found.push(...root.querySelectorAll("button.no-barn"));
+  for (const el of found) el.classList.add("hinted");
+}
+
 /** Send the next step of a composed placement once the previous one has come back. */
 function advancePlan(container, ui, view, ctx) {
   const plan = ui.plan;
@@ -594,6 +642,7 @@ export function render(container, view, ctx) {
   let options = null;
   const optionsOf = (slot) =>
     new Map((obs.placements[String(slot)] || []).map((o) => [cellKey(o.cell[0], o.cell[1]), o]));
+  applyHint(ui, view, mode, optionsOf);
   if (mode === "compose" && ui.slot !== null && hand[ui.slot]) {
     tileId = hand[ui.slot];
     options = optionsOf(ui.slot);
@@ -603,6 +652,7 @@ export function render(container, view, ctx) {
     options = optionsOf(obs.selected.slot);
   }
   const fits = (k, rot) => !!options && options.has(k) && options.get(k).play[rot] !== null;
+
   if (mode === "rotate") {
     ui.cell = cellKey(obs.selected.cell[0], obs.selected.cell[1]);
     if (!ui.rotTouched && !fits(ui.cell, ui.rot)) ui.rot = Math.max(0, options.get(ui.cell).play.findIndex((p) => p !== null));
@@ -721,6 +771,7 @@ export function render(container, view, ctx) {
     },
   }, bar, h("div", { class: "fences-farm-wrap" }, zoomable(farm, `fences:${view.match ? view.match.id : ""}:${view.replay ? "replay" : "live"}`), legend()), side);
   if (busy) root.dataset.busy = "1";
+  if (ui.hint && ui.hint.index === view.index && !busy) markHint(root, ui.hint);
   container.replaceChildren(root);
   remember(view, ui);
 }

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from farmstead.games.rancho.board import Board, iter_bits
+from farmstead.games.rancho.board import MEMO_LIMIT, Board
 
 
 @dataclass(frozen=True)
@@ -41,6 +41,20 @@ class Placement:
     _safest: dict[tuple[int, int, int, int, int], Arrangement | None] = field(
         default_factory=dict, repr=False
     )
+    _tri_hit: tuple[int, ...] | None = field(default=None, repr=False)
+    _edge_hit: tuple[int, ...] | None = field(default=None, repr=False)
+    _by_hit: tuple[int, ...] | None = field(default=None, repr=False)
+
+    def _tables(self) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+        """Hit faces per triangle and per edge, and every cell ordered by (hit faces, index)."""
+        if self._tri_hit is None or self._edge_hit is None or self._by_hit is None:
+            board = self.board
+            self._tri_hit = tuple(self.hit_faces(t) for t in board.triangles)
+            self._edge_hit = tuple(self.hit_faces(e) for e in board.edges)
+            self._by_hit = tuple(
+                sorted(range(len(self.cell_hit)), key=lambda c: (self.cell_hit[c], c))
+            )
+        return self._tri_hit, self._edge_hit, self._by_hit
 
     def hit_faces(self, cells: tuple[int, ...]) -> int:
         """d6 faces that attack at least one of ``cells`` (distinct pasture numbers)."""
@@ -102,6 +116,8 @@ class Placement:
         key = (mask, horses, cows)
         known = self._feasible.get(key)
         if known is None:
+            if len(self._feasible) > MEMO_LIMIT:
+                self._feasible.clear()
             known = next(self._packings(mask, horses, cows), None) is not None
             self._feasible[key] = known
         return known
@@ -119,6 +135,8 @@ class Placement:
         result: Arrangement | None = None
         if self.feasible(mask, horses, cows, sheep, rabbits):
             result = self._search_safest(mask, horses, cows, sheep, rabbits)
+        if len(self._safest) > MEMO_LIMIT:
+            self._safest.clear()
         self._safest[key] = result
         return result
 
@@ -140,29 +158,85 @@ class Placement:
         if part:
             items.append((-w_rabbit * part, 1, part))
         items.sort()
-        best: Arrangement | None = None
-        for tris, cow_edges, free in self._packings(mask, horses, cows):
-            score = 0
-            for t in tris:
-                score += w_horse * self.hit_faces(board.triangles[t])
-            for e in cow_edges:
-                score += w_cow * self.hit_faces(board.edges[e])
-            cells = sorted(iter_bits(free), key=lambda c: (self.cell_hit[c], c))
+        tri_hit, edge_hit, by_hit = self._tables()
+        cell_hit = self.cell_hit
+        singles = len(items)
+        triangles = board.triangles_in(mask)
+        edges = board.edges_in(mask)
+        tri_masks = board.triangle_mask
+        edge_masks = board.edge_mask
+        tris: list[int] = []
+        cow_edges: list[int] = []
+        found: list[Arrangement] = []  # the best so far (at most one)
+        # A lower bound of the single cells' part: the items on the safest cells of ``mask``
+        # (the free cells of a packing are some of these, so they cannot do better).
+        floor = 0
+        if singles:
+            # every packing leaves the same number of free cells; the floor counts no more
+            spare = mask.bit_count() - 3 * horses - 2 * cows
+            safest_cells = [cell for cell in by_hit if mask >> cell & 1][: min(singles, spare)]
+            for (neg_weight, _, _), cell in zip(items, safest_cells, strict=False):
+                floor += -neg_weight * cell_hit[cell]
+
+        # The packings of ``_packings`` in the same order, pruned: a partial score that, with
+        # the floor of the single cells, is not below the best full score cannot win (every
+        # term is >= 0; ties keep the first optimum).
+        def finish(free: int, score: int) -> None:
+            cells: list[int] = []
+            if singles:
+                for cell in by_hit:  # the free cells by (hit faces, index)
+                    if free >> cell & 1:
+                        cells.append(cell)
+                        if len(cells) == singles:
+                            break
             sheep_cells: list[int] = []
             stacks: list[tuple[int, int]] = []
             for (neg_weight, _, count), cell in zip(items, cells, strict=False):
-                score += -neg_weight * self.cell_hit[cell]
+                score += -neg_weight * cell_hit[cell]
                 if count == 0:
                     sheep_cells.append(cell)
                 else:
                     stacks.append((cell, count))
-            if best is None or score < best.score:
-                best = Arrangement(
-                    horses=tuple(tris),
-                    cows=tuple(cow_edges),
-                    sheep=tuple(sorted(sheep_cells)),
-                    rabbits=tuple(sorted(stacks)),
-                    score=score,
-                )
+            if not found or score < found[0].score:
+                found[:] = [
+                    Arrangement(
+                        horses=tuple(tris),
+                        cows=tuple(cow_edges),
+                        sheep=tuple(sorted(sheep_cells)),
+                        rabbits=tuple(sorted(stacks)),
+                        score=score,
+                    )
+                ]
+
+        def place_edges(start: int, left: int, free: int, score: int) -> None:
+            if found and score + floor >= found[0].score:
+                return
+            if left == 0:
+                finish(free, score)
+                return
+            for n in range(start, len(edges)):
+                m = edge_masks[edges[n]]
+                if m & free == m:
+                    cow_edges.append(edges[n])
+                    place_edges(n + 1, left - 1, free ^ m, score + w_cow * edge_hit[edges[n]])
+                    cow_edges.pop()
+
+        def place_triangles(start: int, left: int, free: int, score: int) -> None:
+            if found and score + floor >= found[0].score:
+                return
+            if left == 0:
+                place_edges(0, cows, free, score)
+                return
+            for n in range(start, len(triangles)):
+                m = tri_masks[triangles[n]]
+                if m & free == m:
+                    tris.append(triangles[n])
+                    place_triangles(
+                        n + 1, left - 1, free ^ m, score + w_horse * tri_hit[triangles[n]]
+                    )
+                    tris.pop()
+
+        place_triangles(0, horses, mask, 0)
+        best = found[0] if found else None
         assert best is not None  # feasible() was checked by the caller
         return best

@@ -62,6 +62,8 @@ export async function openMatch(app, matchId) {
   const helpEl = board.help ? h("details", { class: "help" }, h("summary", {}, "How to play"), board.help()) : null;
   const connEl = h("span", { class: "conn muted", id: "conn" });
   const undoButton = h("button", { id: "undo", class: "undo", hidden: true, title: "Take back your last decision of this turn" }, "↶ Undo");
+  const hintButton = h("button", { id: "hint", class: "hint", hidden: true, title: "Ask the strongest bot for a move (about a second; from what you may see only)" }, "Suggest a move");
+  const hintEl = h("div", { class: "hint-box", id: "hint-box", role: "status", hidden: true });
   const resignButton = h("button", { id: "resign", class: "subtle" }, "Resign");
   const abandonButton = h("button", { id: "abandon", class: "subtle" }, "Abandon the match");
   const menuEl = h("details", { class: "match-menu", id: "match-menu", hidden: true },
@@ -73,11 +75,11 @@ export async function openMatch(app, matchId) {
   app.replaceChildren(h("div", { class: "match-page" },
     h("header", { class: "match-head" },
       h("h1", {}, game.long_name),
-      statusEl, undoButton, connEl,
+      statusEl, undoButton, hintButton, connEl,
       h("a", { class: "rules-link small", href: `/games/${encodeURIComponent(game.name)}`, "data-link": true }, "Rules"),
       menuEl),
     h("div", { class: "match-body" },
-      h("div", { class: "board-column" }, boardEl, coverEl),
+      h("div", { class: "board-column" }, hintEl, boardEl, coverEl),
       h("aside", { class: "side" },
         resultEl,
         h("section", {}, h("h2", {}, "Players"), playersEl),
@@ -94,6 +96,8 @@ export async function openMatch(app, matchId) {
   let retry = 0;
   let pending = false;
   let revealedSeat = null;
+  let hint = null; // the server's suggestion for the current view ({index, undos, seat, line, …})
+  let asking = false;
 
   const invites = JSON.parse(localStorage.getItem(`invites:${matchId}`) || "[]");
   if (invites.length) {
@@ -142,6 +146,52 @@ export async function openMatch(app, matchId) {
       toast(err.message);
     }
   });
+
+  // A hint: the game's strongest bot suggests a move for the seat to act, from that seat's
+  // information only; the board highlights it (boards read ``view.hint``, the suggested line;
+  // any element carrying the suggested action's ``data-action`` is marked as well).
+  hintButton.addEventListener("click", async () => {
+    if (!view || pending || asking || !view.you.to_act) return;
+    asking = true;
+    hintButton.disabled = true;
+    hintButton.textContent = "Thinking…";
+    const asked = { index: view.index, undos: view.undos || 0 };
+    try {
+      const answer = await api(`/api/matches/${matchId}/hint`, { method: "POST", body: { seat: view.you.seat, expect: view.index } });
+      if (view && view.index === asked.index && (view.undos || 0) === asked.undos) {
+        hint = answer;
+        renderHint();
+        renderBoard();
+      }
+    } catch (err) {
+      toast(err.message);
+    } finally {
+      asking = false;
+      hintButton.disabled = false;
+      hintButton.textContent = "Suggest a move";
+    }
+  });
+
+  function renderHint() {
+    hintButton.hidden = !(view && view.match.status === "live" && view.you.to_act && view.you.hints);
+    if (!hint) {
+      hintEl.hidden = true;
+      hintEl.replaceChildren();
+      return;
+    }
+    hintEl.hidden = false;
+    const steps = hint.line.map((step) => step.label);
+    hintEl.replaceChildren(
+      h("strong", {}, "Suggested: "),
+      h("span", { class: "hint-line" }, steps.join(" → ")),
+      h("span", { class: "muted small" }, ` (${hint.bot} bot, ${hint.seconds.toFixed(1)} s)`),
+      h("button", { class: "small subtle", onclick: () => { hint = null; renderHint(); renderBoard(); } }, "Dismiss"));
+  }
+
+  function markHint() {
+    if (!hint) return;
+    for (const el of boardEl.querySelectorAll(`[data-action="${hint.action.id}"]`)) el.classList.add("hinted");
+  }
 
   resignButton.addEventListener("click", async () => {
     const mine = view.you.seats.filter((s) => view.match.seats[s].kind === "human");
@@ -364,7 +414,9 @@ export async function openMatch(app, matchId) {
       events: eventList(),
       index: view.index,
       replay: false,
+      hint: hint && you.to_act ? hint.line : null,
     }, { act, data });
+    markHint();
   }
 
   function onView(next) {
@@ -375,6 +427,7 @@ export async function openMatch(app, matchId) {
     const undone = view && undos > (view.undos || 0);
     const ended = view && view.match.status !== "finished" && next.match.status === "finished";
     view = next;
+    if (hint && (hint.index !== next.index || hint.undos !== undos)) hint = null;
     pending = false;
     boardEl.classList.remove("pending");
     if (ended || undone) {
@@ -389,6 +442,7 @@ export async function openMatch(app, matchId) {
     for (const t of next.turns || []) mergeTurn(t);
     renderStatus();
     renderMenu();
+    renderHint();
     renderPlayers();
     renderEvents();
     renderResult();
