@@ -23,7 +23,7 @@ import json
 import re
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -122,9 +122,22 @@ def region(page: Any, kind: str) -> Any:
     return page.locator(f".fr-map .region.act.{kind}")
 
 
-def decide(page: Any, state: dict[str, Any], memo: dict[str, Any], counts: dict[str, int]) -> None:
+def decide(
+    page: Any,
+    state: dict[str, Any],
+    memo: dict[str, Any],
+    counts: dict[str, int],
+    click_and_wait: Callable[[Any, Any], None] = click_and_wait,
+    reach: Callable[[Any, Any], None] = lambda page, locator: None,
+    extras: bool = True,
+) -> None:
     """One decision, by clicking what a keen new player would: build and buy when offered, try
-    a Spy card and a Nuke, make a move or two a turn, fight on, answer trades, end the phase."""
+    a Spy card and a Nuke, make a move or two a turn, fight on, answer trades, end the phase.
+
+    ``click_and_wait`` clicks and waits for the next view; ``reach`` checks a control before
+    a click that sends nothing (the phone test: both fail when the control is out of view).
+    Without ``extras`` the player leaves the optional Spy cards, Nukes, buildings, buys and
+    heals alone (they lie under the map on a phone) and only moves, fights, trades and ends."""
     phase = state["phase"]
     turn = memo.setdefault("turn", {})
 
@@ -192,6 +205,8 @@ def decide(page: Any, state: dict[str, Any], memo: dict[str, Any], counts: dict[
             if page.locator(selector).count():
                 tick("pay")
                 return click_and_wait(page, page.locator(selector))
+    if phase in ("actions", "resources", "discard_phase") and not extras:
+        turn.update(spy=True, nuke=True, barn=True, BUY_NUKE=True, BUY_SPY=True, heal=True)
     if phase in ("actions", "resources", "discard_phase"):
         if state["spies"] and not turn.get("spy"):
             turn["spy"] = True
@@ -205,7 +220,9 @@ def decide(page: Any, state: dict[str, Any], memo: dict[str, Any], counts: dict[
         if "BARN" in state["modes"] and not turn.get("barn"):
             turn["barn"] = True
             tick("barn")
-            page.locator(".fr-builds button.build-mode[data-mode=BARN]").click()  # no request
+            barn = page.locator(".fr-builds button.build-mode[data-mode=BARN]")
+            reach(page, barn)
+            barn.first.click()  # no request
             page.wait_for_selector(".farms-race[data-mode=BARN]")
             return click_and_wait(page, region(page, "build"))
         for buy in ("BUY_NUKE", "BUY_SPY"):
@@ -223,6 +240,7 @@ def decide(page: Any, state: dict[str, Any], memo: dict[str, Any], counts: dict[
             tick("move_to")
             pick = moves.nth(counts["move_to"] % moves.count())
             before = board_index(page)
+            reach(page, pick)
             pick.click()
             if not page.locator(".fr-menu").count():
                 page.wait_for_function(
@@ -402,8 +420,9 @@ def test_online_farms_race_neither_seat_sees_or_acts_for_the_other(
 PHONE = {"width": 390, "height": 844}
 
 
-def tap(page: Any, locator: Any) -> None:
-    """Tap ``locator`` if, as the page stands (never scrolled), it lies inside the window."""
+def in_view(page: Any, locator: Any) -> None:
+    """Fail unless ``locator`` lies inside the phone's window as the page stands (never
+    scrolled): a player would have had to scroll to reach it."""
     box = locator.first.bounding_box()
     assert box is not None and box["width"] > 0, locator
     inside = (
@@ -415,6 +434,11 @@ def tap(page: Any, locator: Any) -> None:
     if not inside or page.evaluate("() => [window.scrollX, window.scrollY]") != [0, 0]:
         shot(page, "phone-out-of-view", full=False)
         raise AssertionError(f"{locator} is out of view at {box}")
+
+
+def tap(page: Any, locator: Any) -> None:
+    """Tap ``locator`` if, as the page stands (never scrolled), it lies inside the window."""
+    in_view(page, locator)
     click_and_wait(page, locator)
 
 
@@ -648,3 +672,41 @@ def test_every_legal_action_of_every_phase_is_offered_on_the_board(
     print(
         f"{len(views)} views, {sum(len(v['legal']) for v in views)} actions, phases {sorted(phases)}"
     )
+
+
+def test_ten_turns_of_farms_race_on_a_phone_without_scrolling_acceptance(
+    server: Any, browser: Any
+) -> None:
+    """Issue 17's acceptance for Farms Race: at 390 x 844, ten of our turns against three bots
+    (Mutations on, as the lobby proposes), every decision tapped where it lies in view without
+    scrolling: Mutation, start, moves, fights, trade answers, damage, phase ends."""
+    page = new_page(browser, PHONE["width"], PHONE["height"], phone=True)
+    page.goto(server.base + "/")
+    seats = [{"kind": "human", "name": "Ann"}] + [{"kind": "bot", "level": "easy"}] * 3
+    created = page.request.post(
+        server.base + "/api/matches",
+        data=json.dumps({"game": "farms_race", "seats": seats, "params": {"first_player": "0"}}),
+        headers={"Content-Type": "application/json"},
+    )
+    assert created.status == 201, created.text()
+    match_id = created.json()["id"]
+    page.goto(server.base + created.json()["url"])
+    page.wait_for_selector(".farms-race .fr-map")
+
+    def turns_done() -> int:
+        answer = page.request.get(f"{server.base}/api/matches/{match_id}/events?since=0&limit=5000")
+        return len([t for t in answer.json()["turns"] if t["seat"] == 0 and t["complete"]])
+
+    counts: dict[str, int] = {}
+    memo: dict[str, Any] = {}
+    decisions = 0
+    while turns_done() < 10:
+        if wait_turn_or_end(page) == "over":
+            break
+        decide(page, page.evaluate(READ), memo, counts, tap, in_view, extras=False)
+        decisions += 1
+        assert decisions < 600, f"ten turns did not pass: {counts}"
+    assert turns_done() >= 10, counts
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
+    shot(page, "phone-ten-turns", full=False)
+    assert page.errors == []

@@ -871,12 +871,21 @@ function buildPanel(view, obs, data, ui, types, act, rerender, handled) {
           onclick: () => { ui.give = k; rerender(); },
         }, `give ${k}`)));
   }
+  // What can be built now comes first; the rest folds away with its costs (short on a phone).
+  const items = [
+    ["Barn", item("barn", "Barn (1 VP)", modeButton("BARN", "Barn")), types.BARN],
+    ["Armory", item("armory", "Armory (2 VP)", modeButton("ARMORY", "Armory")), types.ARMORY],
+    ["Spy", item("spy", "Spy", direct("BUY_SPY")), types.BUY_SPY],
+    ["Nuke", item(altNuke ? "nuke_alt" : "nuke", "Nuke", direct("BUY_NUKE")), types.BUY_NUKE],
+  ];
+  const now = items.filter(([, , list]) => list && list.length);
+  const later = items.filter(([, , list]) => !list || !list.length);
   return h("div", { class: "fr-sub fr-builds" },
     h("h3", {}, "Build"),
-    item("barn", "Barn (1 VP)", modeButton("BARN", "Barn")),
-    item("armory", "Armory (2 VP)", modeButton("ARMORY", "Armory")),
-    item("spy", "Spy", direct("BUY_SPY")),
-    item(altNuke ? "nuke_alt" : "nuke", "Nuke", direct("BUY_NUKE")),
+    now.map(([, el]) => el),
+    later.length ? h("details", { class: "fr-later" },
+      h("summary", { class: "small muted" }, `Not now: ${later.map(([name]) => name).join(", ")} (costs)`),
+      later.map(([, el]) => el)) : null,
     tradeEl);
 }
 
