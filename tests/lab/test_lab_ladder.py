@@ -12,8 +12,19 @@ from toygames import DiceNimGame, nim_evaluate
 
 from farmstead.core.errors import InvalidParamError
 from farmstead.core.registry import GameRegistration, Heuristics, registered_game
+from farmstead.lab import ladder as ladder_module
 from farmstead.lab.elo import EloRating
-from farmstead.lab.ladder import Ladder, ladder_agents, render_ladder_html, run_ladder, write_ladder
+from farmstead.lab.ladder import (
+    Ladder,
+    ladder_agent,
+    ladder_agents,
+    level_rating,
+    published_ladder,
+    render_ladder_html,
+    run_ladder,
+    write_index,
+    write_ladder,
+)
 
 
 @pytest.fixture
@@ -115,3 +126,28 @@ def test_order_problems_name_each_rung_out_of_order_or_overlapping() -> None:
     close = _ladder([("random", -300, -350, -250), ("heuristic", -200, -260, -150)])
     assert "overlaps" in close.order_problems()[0]
     assert "Not strictly ordered" in render_ladder_html(close)
+
+
+def test_published_figures_name_levels_by_elo_and_the_index_is_generated(
+    nim_registered: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 19: a published ladder's figures give each level the Elo of the ladder agent it
+    plays as (its ``seconds`` cap aside); the docs index is written from the figures."""
+    figures = tmp_path / "figures"
+    figures.mkdir()
+    monkeypatch.setattr(ladder_module, "published_folder", lambda: figures)
+    assert level_rating("toy_dice_nim", "heuristic") is None  # nothing published yet
+    ladder = run_ladder("toy_dice_nim", rounds=1, seed=3, budgets=(2, 4, 8), workers=1)
+    write_ladder(ladder, tmp_path / "docs", figures)
+    assert (tmp_path / "docs" / "toy_dice_nim.html").is_file()
+    assert not (tmp_path / "docs" / "toy_dice_nim.json").exists()
+    assert published_ladder("toy_dice_nim") == json.loads(json.dumps(ladder.to_json()))
+    rated = level_rating("toy_dice_nim", "mcts:seconds=1.5,iterations=8")
+    assert rated is not None and rated["agent"] == "mcts:iterations=8"
+    assert rated["elo"] == round(ladder.rating("mcts:iterations=8").elo, 1)
+    assert rated["games"] == 20
+    assert level_rating("toy_dice_nim", "mcts:iterations=3") is None  # not on the ladder
+    assert ladder_agent("mcts:seconds=2,iterations=400,c=1") == "mcts:c=1,iterations=400"
+    index = write_index(tmp_path / "docs").read_text(encoding="utf-8")
+    assert "## toy_dice_nim" in index and "(toy_dice_nim.html)" in index
+    assert "| mcts:iterations=8 |" in index and "--publish" in index

@@ -3,7 +3,14 @@ each level the server offers; games without a table keep the server's defaults."
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
 from farmstead.games.rancho.heuristics import BOT_LEVELS
+from farmstead.lab import ladder as ladder_module
 from farmstead.web.bots import DEFAULT_BOT_LEVELS, BotCatalog
 
 
@@ -19,3 +26,31 @@ def test_a_game_without_a_table_keeps_the_server_defaults() -> None:
     catalog = BotCatalog()
     offered = {bot.level.name: bot.spec for bot in catalog.offered("animal_farm")}
     assert offered == {level.name: level.spec for level in DEFAULT_BOT_LEVELS}
+
+
+def test_levels_are_named_by_what_they_play_and_their_published_elo(
+    make_client: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 19, "Difficulty levels": for a game, ``GET /api/bots?game=`` labels each level
+    with its agent in words and the Elo of that agent on the game's published ladder."""
+    figures = tmp_path / "ladders"
+    figures.mkdir()
+    monkeypatch.setattr(ladder_module, "published_folder", lambda: figures)
+    client = make_client()
+    bare = client.get("/api/bots", params={"game": "rancho"}).json()["bots"]
+    assert all(b["elo"] is None and "Elo" not in b["label"] for b in bare)
+    assert [b["label"] for b in bare][:3] == [
+        "Easy — random legal moves",
+        "Medium — greedy, the best-looking move",
+        "Hard — the game's heuristic player",
+    ]
+    rating = {"agent": "heuristic", "elo": 212.4, "low": 150.0, "high": 270.0, "stderr": 30.0}
+    published = {"game": "rancho", "games": 60, "elo": [rating], "order_problems": []}
+    (figures / "rancho.json").write_text(json.dumps(published), encoding="utf-8")
+    rated = {
+        b["level"]: b for b in client.get("/api/bots", params={"game": "rancho"}).json()["bots"]
+    }
+    assert rated["hard"]["label"] == "Hard — the game's heuristic player · Elo +212"
+    assert rated["hard"]["elo"] == {**rating, "games": 60}
+    assert rated["easy"]["elo"] is None  # random is not in this (made-up) ladder
+    assert client.get("/api/bots", params={"game": "nope"}).status_code == 404

@@ -22,7 +22,15 @@ from farmstead.cli.common import (
 from farmstead.cli.tournament_cmd import progress_bar
 from farmstead.core.registry import game_names
 from farmstead.lab.backends import BACKENDS
-from farmstead.lab.ladder import DEFAULT_BUDGETS, DEFAULT_SEED, run_ladder, write_ladder
+from farmstead.lab.ladder import (
+    DEFAULT_BUDGETS,
+    DEFAULT_SEED,
+    PUBLISHED_REPORTS,
+    published_folder,
+    run_ladder,
+    write_index,
+    write_ladder,
+)
 from farmstead.lab.tournament import Progress as GameProgress
 
 DEFAULT_BUDGETS_TEXT = ",".join(str(budget) for budget in DEFAULT_BUDGETS)
@@ -57,11 +65,25 @@ def ladder_command(
     backend: BackendOption = "local",
     ray_address: RayAddressOption = None,
     show_progress: Annotated[bool, typer.Option("--progress/--no-progress")] = True,
+    publish: Annotated[
+        bool,
+        typer.Option(
+            "--publish",
+            help="publish: the report and records to docs/ladder/ (run from the repository's "
+            "root), the figures into the package (levels are named by their Elo)",
+        ),
+    ] = False,
 ) -> None:
     """Rate random, heuristic and mcts at three budgets by a seeded round robin (2 players).
 
     Re-running resumes each game's records (OUT/GAME.jsonl); the report is rewritten.
     """
+    figures: Path | None = None
+    if publish:
+        if not PUBLISHED_REPORTS.parent.is_dir() or not Path("src", "farmstead").is_dir():
+            raise fail("--publish writes into the repository: run it from the repository's root")
+        out = PUBLISHED_REPORTS
+        figures = published_folder()
     if backend not in BACKENDS:
         raise fail(f"unknown backend {backend!r}; valid choices: {', '.join(BACKENDS)}")
     if all_games and games:
@@ -79,7 +101,7 @@ def ladder_command(
             "backend": backend,
             "ray_address": ray_address,
             "out": out / f"{name}.jsonl",
-            "command": _reproduce(name, out, rounds, seed, budgets),
+            "command": _reproduce(name, out, rounds, seed, budgets, publish),
         }
         with user_errors():
             if show_progress:
@@ -94,7 +116,7 @@ def ladder_command(
                     ladder = run_ladder(name, on_progress=advance, **settings)  # type: ignore[arg-type]
             else:
                 ladder = run_ladder(name, **settings)  # type: ignore[arg-type]
-        html_path, _ = write_ladder(ladder, out)
+        html_path, _ = write_ladder(ladder, out, figures)
         table = Table(title=f"{name}: {ladder.games} games, seed {seed}")
         for column in ("agent", "Elo", "95% interval"):
             table.add_column(column, justify="left" if column == "agent" else "right")
@@ -108,11 +130,14 @@ def ladder_command(
             "Strictly ordered." if not problems else "Not strictly ordered: " + "; ".join(problems)
         )
         console.print(f"Report: {html_path}")
+    if publish:
+        console.print(f"Index: {write_index(out)}")
 
 
-def _reproduce(game: str, out: Path, rounds: int, seed: int, budgets: str) -> str:
+def _reproduce(game: str, out: Path, rounds: int, seed: int, budgets: str, publish: bool) -> str:
+    where = "--publish" if publish else f"--out {shlex.quote(str(out))}"
     return (
-        f"farmstead ladder {shlex.quote(game)} --out {shlex.quote(str(out))} --rounds {rounds} "
+        f"farmstead ladder {shlex.quote(game)} {where} --rounds {rounds} "
         f"--seed {seed} --budgets {budgets}"
     )
 

@@ -43,7 +43,8 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from farmstead.core.errors import FarmsteadError, UnknownGameError
 from farmstead.core.registry import game_names, game_type, registration
-from farmstead.web.bots import DEFAULT_BOT_LEVELS, BotCatalog, BotLevel, BotPool
+from farmstead.lab.ladder import level_rating
+from farmstead.web.bots import DEFAULT_BOT_LEVELS, BotCatalog, BotLevel, BotPool, spec_words
 from farmstead.web.config import default_db_url
 from farmstead.web.errors import (
     ConflictError,
@@ -154,14 +155,29 @@ def set_seat_cookie(
     )
 
 
-def bot_json(bot: Any) -> dict[str, Any]:
-    """A level as ``GET /api/bots`` lists it."""
+def bot_json(bot: Any, game: str | None = None) -> dict[str, Any]:
+    """A level as ``GET /api/bots`` lists it; for a ``game``, named by what its agent does
+    there and by its Elo on the game's published ladder (``elo``: None when not rated)."""
+    if game is None:
+        return {
+            "level": bot.level.name,
+            "label": bot.level.label,
+            "spec": bot.spec,
+            "move_seconds": bot.move_seconds,
+            "default": bot.level.default,
+            "elo": None,
+        }
+    rating = level_rating(game, bot.spec)
+    label = f"{bot.level.name.capitalize()} — {spec_words(bot.spec)}"
+    if rating is not None:
+        label += f" · Elo {rating['elo']:+.0f}"
     return {
         "level": bot.level.name,
-        "label": bot.level.label,
+        "label": label,
         "spec": bot.spec,
         "move_seconds": bot.move_seconds,
         "default": bot.level.default,
+        "elo": rating,
     }
 
 
@@ -289,10 +305,12 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         game: str | None = Query(None, max_length=64, description="the specs for this game"),
     ) -> dict[str, Any]:
         """The bot levels a seat can be given, weakest first, with the agent each plays and
-        its per-move time limit. A new match names a level (``"level": "easy"``)."""
+        its per-move time limit. A new match names a level (``"level": "easy"``). For a
+        ``game``, each level is labelled with what it plays there and its Elo on the game's
+        published strength ladder (``elo``: rating and 95% interval, or null)."""
         if game is not None:
             registration(game)  # 404 for an unknown game
-        return {"game": game, "bots": [bot_json(b) for b in catalog.offered(game)]}
+        return {"game": game, "bots": [bot_json(b, game) for b in catalog.offered(game)]}
 
     @app.get("/api/health", tags=["server"])
     async def health(request: Request) -> dict[str, Any]:

@@ -493,6 +493,25 @@ DEFAULT_BOT_LEVELS: tuple[BotLevel, ...] = (
 )
 
 
+def spec_words(spec: str) -> str:
+    """What an agent spec plays, in words (for level labels)."""
+    parsed = AgentSpec.parse(spec)
+    params = parsed.params
+    if parsed.name == "random":
+        return "random legal moves"
+    if parsed.name == "heuristic":
+        if params.get("plan") == "false":
+            return "greedy, the best-looking move"
+        return "the game's heuristic player"
+    if parsed.name == "mcts":
+        parts = [f"{params['iterations']} iterations" if "iterations" in params else None]
+        if "seconds" in params:
+            parts.append(f"at most {params['seconds']} s a move")
+        detail = ", ".join(p for p in parts if p)
+        return f"tree search ({detail})" if detail else "tree search"
+    return spec
+
+
 def parse_level(text: str) -> BotLevel:
     """A level from ``NAME=SPEC`` or ``NAME=SPEC@SECONDS`` (the ``--bot-level`` option).
 

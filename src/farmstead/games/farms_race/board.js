@@ -11,7 +11,7 @@
 // clicks on the units in the combat panel; cards act from the hand; every other legal action is
 // a button in the decision panel, with its label.
 import { api, h, svg } from "/static/api.js";
-import { byType, seatColour, seatName } from "/static/board-kit.js";
+import { byType, seatColour, seatName, zoomable } from "/static/board-kit.js";
 
 const S = 40; // hex radius (centre to corner) in SVG units
 const W = Math.sqrt(3) * S; // a pointy-top hex's width
@@ -102,7 +102,7 @@ function uiFor(view) {
   const key = `${view.match ? view.match.id : ""}:${view.replay ? "replay" : view.seat}`;
   let ui = uiStates.get(key);
   if (!ui) {
-    ui = { index: -1, menu: null, mode: null, give: null, lastCombat: null };
+    ui = { index: -1, menu: null, mode: null, give: null, lastCombat: null, dice: undefined };
     uiStates.set(key, ui);
   }
   if (ui.index !== view.index) {
@@ -282,7 +282,16 @@ export function render(container, view, ctx) {
       mine: String(legal.length > 0),
       mode: ui.mode || "",
     },
-  }, h("div", { class: "fr-main" }, statusBar(view, obs, data), map), side));
+  }, h("div", { class: "fr-main" }, statusBar(view, obs, data, ui),
+    zoomable(map, `farms_race:${view.match ? view.match.id : ""}:${view.replay ? "replay" : "live"}`)), side));
+  if (view.hint && view.hint.length) markHint(container, view.hint[0]);
+}
+
+/** Mark the region a move hint acts on (buttons carrying the action are marked by the page). */
+function markHint(container, step) {
+  const region = step.json && typeof step.json.region === "number" ? step.json.region : null;
+  if (region === null) return;
+  for (const el of container.querySelectorAll(`.fr-map .region[data-region="${region}"]`)) el.classList.add("hinted");
 }
 
 function actionButton(a, act, cls = "") {
@@ -295,7 +304,7 @@ function actionButton(a, act, cls = "") {
 }
 
 // --- the status bar: map, round, phase, dice ------------------------------------------------
-function statusBar(view, obs, data) {
+function statusBar(view, obs, data, ui) {
   const who = obs.decider !== null && obs.decider !== undefined ? seatLabel(view, data, obs.decider) : null;
   const phase = PHASE_WORDS[obs.phase] || obs.phase.replace(/_/g, " ");
   const maxRounds = obs.params && obs.params.max_rounds;
@@ -315,7 +324,37 @@ function statusBar(view, obs, data) {
     h("span", { class: "fr-round" }, `Round ${obs.round}${maxRounds ? ` of ${maxRounds}` : ""}`),
     h("span", { class: "fr-target" }, `Target ${targetVp(obs, view, data)} VP`),
     h("span", { class: "fr-phase" }, who && obs.phase !== "over" ? `${who}: ${phase}` : phase),
-    dice.length ? h("span", { class: "fr-dice", "aria-label": "resource dice" }, "Dice: ", dice) : null);
+    dice.length ? rollingDice(ui, obs, dice) : null);
+}
+
+/** The resource dice; a new roll tumbles for a moment (a click, a key or the reduced-motion
+ * setting skips it; "Animations off" is remembered on this device). */
+function rollingDice(ui, obs, dice) {
+  const key = `${obs.round}|${obs.active}|${JSON.stringify(obs.dice)}|${JSON.stringify(obs.named)}`;
+  const fresh = ui.dice !== undefined && ui.dice !== key;
+  ui.dice = key;
+  const off = localStorage.getItem("farms_race:animations") === "off";
+  const el = h("span", { class: "fr-dice", "aria-label": "resource dice", title: "click to skip the roll" }, "Dice: ", dice);
+  if (fresh && !off) {
+    el.classList.add("rolling");
+    const stop = () => {
+      el.classList.remove("rolling");
+      document.removeEventListener("keydown", stop);
+    };
+    el.addEventListener("click", stop);
+    document.addEventListener("keydown", stop);
+    setTimeout(stop, 900);
+  }
+  const toggle = h("button", {
+    class: "fr-anim-toggle small subtle",
+    title: off ? "Show the dice roll" : "Skip dice animations from now on",
+    onclick: () => {
+      localStorage.setItem("farms_race:animations", off ? "on" : "off");
+      el.classList.remove("rolling");
+      toggle.textContent = off ? "Animations off" : "Animations on";
+    },
+  }, off ? "Animations on" : "Animations off");
+  return h("span", { class: "fr-dice-wrap" }, el, toggle);
 }
 
 // --- the map -------------------------------------------------------------------------------
@@ -809,7 +848,8 @@ function tradePanel(view, obs, data, types, act, handled) {
   }
   if (phase === "trade_propose") for (const tp of ["SUBMIT", "CANCEL"]) for (const a of types[tp] || []) { handled.add(a.id); buttons.push(actionButton(a, act, tp === "SUBMIT" ? "primary" : "")); }
   if (phase === "trade_respond") for (const tp of ["ACCEPT", "DECLINE"]) for (const a of types[tp] || []) { handled.add(a.id); buttons.push(actionButton(a, act, tp === "ACCEPT" ? "primary" : "")); }
-  if (phase === "trade_slot") for (const a of types.PASS || []) { handled.add(a.id); buttons.push(actionButton(a, act, "pass")); }
+  // Passing is the usual answer: it comes first (in view on a phone).
+  if (phase === "trade_slot") for (const a of types.PASS || []) { handled.add(a.id); buttons.unshift(actionButton(a, act, "pass")); }
   return h("div", { class: "fr-sub fr-trade" }, h("h3", {}, open ? "Trade window" : "Trade"), rows, builder, buttons.length ? h("div", { class: "fr-row" }, buttons) : null);
 }
 

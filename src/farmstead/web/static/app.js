@@ -258,7 +258,9 @@ function readParam(input) {
 
 async function newMatchPage() {
   document.title = "Farmstead — new match";
-  const [{ games }, { bots }] = await Promise.all([api("/api/games"), api("/api/bots")]);
+  const [{ games }, { bots: anyGame }] = await Promise.all([api("/api/games"), api("/api/bots")]);
+  // The levels as offered for the chosen game: what each plays there and its ladder Elo.
+  let bots = anyGame;
   const wanted = new URLSearchParams(location.search).get("game");
   let game = games.find((g) => g.name === wanted) || games[0];
   const form = h("form", { class: "new-match", onsubmit: (e) => e.preventDefault() });
@@ -288,7 +290,21 @@ async function newMatchPage() {
     }));
   }
 
+  /** Relabel the bot choices for the chosen game (the seats keep what is selected). */
+  async function loadBots() {
+    const shown = game;
+    try {
+      const offered = (await api(`/api/bots?game=${encodeURIComponent(game.name)}`)).bots;
+      if (shown !== game) return; // another game was chosen meanwhile
+      bots = offered;
+      drawSeats();
+    } catch (err) {
+      toast(err.message);
+    }
+  }
+
   function drawGame() {
+    loadBots();
     playersInput.replaceChildren(...Array.from({ length: game.max_players - game.min_players + 1 }, (_, k) => {
       const n = game.min_players + k;
       return h("option", { value: n }, `${n} players`);
@@ -313,6 +329,7 @@ async function newMatchPage() {
   playersInput.addEventListener("change", drawSeats);
 
   const undoBox = h("input", { type: "checkbox", id: "opt-undo", checked: true });
+  const hintsBox = h("input", { type: "checkbox", id: "opt-hints" });
   const resignSelect = h("select", { id: "opt-resign" },
     h("option", { value: "end" }, "the game ends (the player who resigns loses)"),
     h("option", { value: "bot" }, "a bot takes over the seat"));
@@ -320,7 +337,9 @@ async function newMatchPage() {
     h("label", { class: "option", for: "opt-undo" }, undoBox,
       " Players may take back their decisions of the current turn (until a die or a card is revealed)"),
     h("small", { class: "muted", id: "opt-undo-note" }, "On by default for games on this device; off by default when friends play from their own devices."),
-    h("label", { class: "option", for: "opt-resign" }, "When a player resigns: ", resignSelect));
+    h("label", { class: "option", for: "opt-resign" }, "When a player resigns: ", resignSelect),
+    h("label", { class: "option", for: "opt-hints" }, hintsBox,
+      " Players on other devices may ask a bot for a suggested move (on one device hints are always on)"));
   let undoTouched = false;
   undoBox.addEventListener("change", () => { undoTouched = true; });
   seatsBox.addEventListener("change", () => {
@@ -342,7 +361,7 @@ async function newMatchPage() {
     }
     createButton.disabled = true;
     try {
-      const options = { undo: undoBox.checked, on_resign: resignSelect.value };
+      const options = { undo: undoBox.checked, on_resign: resignSelect.value, hints: hintsBox.checked };
       const created = await api("/api/matches", { method: "POST", body: { game: game.name, players: seats.length, params, seats, options } });
       rememberMatch(created.id);
       const invites = created.seats.filter((s) => s.invite_url).map((s) => ({ seat: s.seat, url: location.origin + s.invite_url }));
