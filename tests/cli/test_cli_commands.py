@@ -295,3 +295,23 @@ def test_replay_of_a_resigned_match_says_how_it_ended(tmp_path: Path) -> None:
     assert code == 0, out
     assert "Turn    1  Ann " in out
     assert "Result: resigned before the end (returns [-1.0, 1.0])" in out
+
+
+def test_agents_for_a_game_lists_its_difficulty_levels_with_their_ladder_elo() -> None:
+    """Issue 19: the levels ``--players human,bot:LEVEL`` takes, each with its agent, what it
+    plays and its Elo on the game's published ladder (or that it is not on it)."""
+    from farmstead.lab.ladder import level_rating
+    from farmstead.web.bots import game_levels
+
+    result = runner.invoke(app, ["agents", "rancho"], terminal_width=220)
+    assert result.exit_code == 0 and "Difficulty levels (rancho)" in result.output
+    rows = {}
+    for line in result.output.splitlines():
+        cells = [cell.strip() for cell in line.split("│")]
+        if len(cells) == 6 and cells[1] in game_levels("rancho"):
+            rows[cells[1]] = cells
+    assert set(rows) == set(game_levels("rancho"))
+    for level, spec in game_levels("rancho").items():
+        rating = level_rating("rancho", spec)
+        shown = rows[level][4]
+        assert shown.startswith(f"{rating['elo']:+.0f}") if rating else "not on" in shown

@@ -54,3 +54,41 @@ def test_levels_are_named_by_what_they_play_and_their_published_elo(
     assert rated["hard"]["elo"] == {**rating, "games": 60}
     assert rated["easy"]["elo"] is None  # random is not in this (made-up) ladder
     assert client.get("/api/bots", params={"game": "nope"}).status_code == 404
+
+
+def test_every_games_hard_level_answers_within_two_seconds() -> None:
+    """Issue 19, "Difficulty levels": a Hard bot answers in under 2 s a move on this machine,
+    timed on positions from the start, the middle and late in a random game of every game."""
+    import time
+
+    from farmstead.agents.registry import make_agent
+    from farmstead.core.game import PlayerId
+    from farmstead.core.registry import game_names, load_game
+    from farmstead.core.rng import Rng
+    from farmstead.web.bots import game_levels
+
+    names = game_names()
+    assert names
+    for name in names:
+        spec = game_levels(name)["hard"]
+        game = load_game(name)
+        rng = Rng(7)
+        state = game.new_initial_state()
+        positions = []
+        step = 0
+        while not state.is_terminal() and len(positions) < 3:
+            if state.current_player() == PlayerId.CHANCE:
+                state.apply_action(rng.sample_outcome(state.chance_outcomes()))
+                continue
+            if step in (0, 40, 120) and len(state.legal_actions()) > 1:
+                positions.append(state.clone())
+            state.apply_action(rng.choice(state.legal_actions()))
+            step += 1
+        assert positions, name
+        for position in positions:
+            agent = make_agent(spec, Rng(1))
+            started = time.monotonic()
+            action = agent.step(position)
+            took = time.monotonic() - started
+            assert position.is_legal(action)
+            assert took < 2.0, f"{name} hard ({spec}) took {took:.2f} s"

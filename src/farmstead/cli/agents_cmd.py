@@ -48,6 +48,27 @@ def agents_command(
             f"A value in the last column replaces the default in {loaded.type.name}; "
             "one given in the spec replaces both."
         )
+        _print_levels(loaded.type.name)
+
+
+def _print_levels(game: str) -> None:
+    """The game's difficulty levels (``--players human,bot:hard``) with their ladder Elo."""
+    from farmstead.lab.ladder import PUBLISH_COMMAND, level_rating
+    from farmstead.web.bots import game_levels, spec_words
+
+    table = Table(title=f"Difficulty levels ({game}): --players human,bot:LEVEL")
+    for column in ("level", "agent", "plays", "Elo (95% interval)"):
+        table.add_column(column, overflow="fold")
+    for level, spec in game_levels(game).items():
+        rating = level_rating(game, spec)
+        elo = (
+            f"{rating['elo']:+.0f} ({rating['low']:+.0f} … {rating['high']:+.0f})"
+            if rating
+            else "not on the published ladder"
+        )
+        table.add_row(level, escape(spec), escape(spec_words(spec)), elo)
+    console.print(table)
+    console.print(f"Elo from the game's published strength ladder ({PUBLISH_COMMAND}).")
 
 
 def register(app: typer.Typer) -> None:

@@ -192,20 +192,16 @@ def _resolve_levels(game: str, players: str) -> str:
     ``game`` (its own level table, else the server's defaults); an unknown level raises
     ``InvalidParamError`` naming the levels."""
     from farmstead.core.errors import InvalidParamError
-    from farmstead.core.registry import registration
-    from farmstead.web.bots import DEFAULT_BOT_LEVELS
+    from farmstead.web.bots import game_levels
 
-    heuristics = registration(game).heuristics
-    table = {level.name: level.spec_for(heuristics is not None) for level in DEFAULT_BOT_LEVELS}
-    if heuristics is not None:
-        table.update(heuristics.levels)
+    table = game_levels(game)
     items = []
     for item in players.split(","):
         name, sep, level = item.strip().partition(":")
         if name == "bot" and sep:
             spec = table.get(level.strip().lower())
             if spec is None:
-                valid = ", ".join(k for k, v in table.items() if v is not None)
+                valid = ", ".join(table)
                 raise InvalidParamError(f"unknown bot level {level!r}; valid levels: {valid}")
             items.append(spec)
         else:

@@ -334,6 +334,7 @@ def write_index(reports: str | Path) -> Path:
 
 
 PUBLISH_COMMAND = (
-    "farmstead ladder rancho animal_farm fences livestock_uprising --publish --rounds 3"
+    "farmstead ladder rancho fences animal_farm livestock_uprising --publish --rounds 2 "
+    "--budgets 10,40,160"
 )
 """The one command that regenerates every published ladder (from the repository's root)."""

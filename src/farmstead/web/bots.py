@@ -493,6 +493,23 @@ DEFAULT_BOT_LEVELS: tuple[BotLevel, ...] = (
 )
 
 
+def game_levels(game: str) -> dict[str, str]:
+    """Level name -> agent spec for ``game``: the default levels, as the game's own level
+    table (``Heuristics.levels``) overrides them; levels a game cannot have are left out."""
+    from farmstead.core.registry import registration
+
+    heuristics = registration(game).heuristics
+    table: dict[str, str] = {}
+    for level in DEFAULT_BOT_LEVELS:
+        spec = level.spec_for(heuristics is not None)
+        if spec is not None:
+            table[level.name] = spec
+    if heuristics is not None:
+        table.update(heuristics.levels)
+    table.pop("hint", None)  # the hint agent is not a level one can play against
+    return table
+
+
 def spec_words(spec: str) -> str:
     """What an agent spec plays, in words (for level labels)."""
     parsed = AgentSpec.parse(spec)
