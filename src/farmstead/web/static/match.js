@@ -64,6 +64,8 @@ export async function openMatch(app, matchId) {
   const undoButton = h("button", { id: "undo", class: "undo", hidden: true, title: "Take back your last decision of this turn" }, "↶ Undo");
   const hintButton = h("button", { id: "hint", class: "hint", hidden: true, title: "Ask the strongest bot for a move (about a second; from what you may see only)" }, "Suggest a move");
   const hintEl = h("div", { class: "hint-box", id: "hint-box", role: "status", hidden: true });
+  const hintsNote = h("p", { class: "muted small", id: "hints-note", hidden: true },
+    "Hints are on in this match: every player may ask a bot for a suggested move.");
   const resignButton = h("button", { id: "resign", class: "subtle" }, "Resign");
   const abandonButton = h("button", { id: "abandon", class: "subtle" }, "Abandon the match");
   const menuEl = h("details", { class: "match-menu", id: "match-menu", hidden: true },
@@ -82,7 +84,7 @@ export async function openMatch(app, matchId) {
       h("div", { class: "board-column" }, hintEl, boardEl, coverEl),
       h("aside", { class: "side" },
         resultEl,
-        h("section", {}, h("h2", {}, "Players"), playersEl),
+        h("section", {}, h("h2", {}, "Players"), playersEl, hintsNote),
         invitesEl,
         helpEl,
         game.proposed_note ? h("p", { class: "note small" }, game.proposed_note, " ",
@@ -173,6 +175,7 @@ export async function openMatch(app, matchId) {
   });
 
   function renderHint() {
+    hintsNote.hidden = !(view && view.match.options && view.match.options.hints);
     hintButton.hidden = !(view && view.match.status === "live" && view.you.to_act && view.you.hints);
     if (!hint) {
       hintEl.hidden = true;
