@@ -262,3 +262,42 @@ def test_a_spectator_never_reads_you_for_someone_else_item_5(server: Any, browse
     assert "Player 1" in text
     assert player.locator("#players .you").count() == 1
     assert player.errors == [] and watcher.errors == []
+
+
+@pytest.mark.parametrize(
+    ("game", "params"),
+    [
+        ("rancho", {"first_player": "0"}),
+        ("animal_farm", {"first_player": "0"}),
+        ("livestock_uprising", {"first_player": "0"}),
+    ],
+)
+def test_a_hint_suggests_a_legal_move_and_marks_it_on_the_board_issue_19(
+    server: Any, browser: Any, game: str, params: dict[str, str]
+) -> None:
+    """Issue 19, "Hints": "Suggest a move" shows the strongest bot's suggestion in words and
+    marks it on the board; the suggestion is one of the seat's legal moves and playing it is
+    accepted; the suggestion goes when the position changes."""
+    page = new_page(browser)
+    page.goto(server.base + "/")
+    created = create(page, server, game, ME_AND_A_BOT, params=params)
+    page.goto(server.base + created["url"])
+    page.wait_for_function("() => document.querySelector('#status')?.textContent === 'Your turn'")
+    view = page.request.get(f"{server.base}/api/matches/{created['id']}").json()
+    with page.expect_response(lambda r: r.url.endswith("/hint")) as asked:
+        page.click("#hint")
+    hint = asked.value.json()
+    assert asked.value.status == 200, hint
+    assert hint["action"]["id"] in {a["id"] for a in view["legal"]}
+    page.wait_for_selector("#hint-box:not([hidden])")
+    assert hint["action"]["label"] in page.locator("#hint-box .hint-line").inner_text()
+    assert page.locator("#board .hinted").count() >= 1, f"nothing marked for {hint['action']}"
+    shot(page, f"hint-{game}")
+    played = page.request.post(
+        f"{server.base}/api/matches/{created['id']}/actions",
+        data=json.dumps({"action": hint["action"]["id"], "expect": view["index"]}),
+        headers={"Content-Type": "application/json"},
+    )
+    assert played.status == 200, played.text()
+    page.wait_for_selector("#hint-box", state="hidden")
+    assert not page.errors, page.errors

@@ -229,7 +229,7 @@ function decisionPanel(view, data, legal, handled, act) {
   }
   const buttons = legal.filter((a) => !handled.has(a.id));
   const row = h("div", { class: "lu-actions" }, buttons.map((a) =>
-    h("button", { class: `lu-action ${a.json.type.toLowerCase()}`, "data-action": a.json.type, onclick: () => act(a) }, a.label)));
+    h("button", { class: `lu-action ${a.json.type.toLowerCase()}`, "data-action": a.id, "data-type": a.json.type, onclick: () => act(a) }, a.label)));
   const turn = obs.turn;
   const info = [];
   info.push(h("span", {}, `Round ${obs.round} of ${obs.round_limit}`));

@@ -191,9 +191,25 @@ export async function openMatch(app, matchId) {
       h("button", { class: "small subtle", onclick: () => { hint = null; renderHint(); renderBoard(); } }, "Dismiss"));
   }
 
+  // Board elements that stand for a thing of an action's JSON carry it as a data attribute
+  // (data-cell, data-unit, data-region …): the suggested action's things are marked.
+  const HINT_ATTRIBUTES = {
+    cell: ["data-cell", "data-target"], pasture: ["data-cell"], unit: ["data-unit"],
+    region: ["data-region"], pile: ["data-pile"], card: ["data-card"],
+  };
+
   function markHint() {
     if (!hint) return;
-    for (const el of boardEl.querySelectorAll(`[data-action="${hint.action.id}"]`)) el.classList.add("hinted");
+    const json = hint.action.json || {};
+    const selectors = [`[data-action="${hint.action.id}"]`];
+    for (const [field, attributes] of Object.entries(HINT_ATTRIBUTES)) {
+      if (json[field] === undefined || json[field] === null) continue;
+      const value = CSS.escape(Array.isArray(json[field]) ? json[field].join(",") : String(json[field]));
+      for (const attribute of attributes) selectors.push(`[${attribute}="${value}"]`);
+    }
+    for (const cell of Array.isArray(json.cells) ? json.cells : []) selectors.push(`[data-cell="${CSS.escape(String(cell))}"]`);
+    if (Array.isArray(json.to)) selectors.push(`[data-x="${json.to[0]}"][data-y="${json.to[1]}"]`);
+    for (const el of boardEl.querySelectorAll(selectors.join(", "))) el.classList.add("hinted");
   }
 
   resignButton.addEventListener("click", async () => {
