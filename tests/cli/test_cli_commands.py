@@ -266,7 +266,10 @@ def test_play_resolves_bot_levels_from_the_games_own_table() -> None:
     assert _resolve_levels("rancho", "human,bot:hard") == "human," + BOT_LEVELS["hard"]
     assert _resolve_levels("rancho", "bot:Easy,random") == "random,random"
     code, out = run("play", "rancho", "--players", "human,bot:godlike", input="quit\n")
-    assert code == 2 and "easy" in out and "expert" in out
+    assert code == 2 and "easy" in out and "hard" in out
+    # A level the game's table leaves out (Rancho has no Expert: nothing beats its planner).
+    code, out = run("play", "rancho", "--players", "human,bot:expert", input="quit\n")
+    assert code == 2 and "unknown bot level 'expert'" in out
 
 
 def test_replay_of_a_resigned_match_says_how_it_ended(tmp_path: Path) -> None:

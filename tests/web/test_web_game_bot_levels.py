@@ -18,7 +18,10 @@ def test_rancho_levels_come_from_its_table_and_hard_answers_within_two_seconds()
     catalog = BotCatalog()
     offered = {bot.level.name: bot for bot in catalog.offered("rancho")}
     for name, spec in BOT_LEVELS.items():
-        assert offered[name].spec == spec
+        if spec is None:  # not offered: no stronger setting on the ladder
+            assert name not in offered
+        else:
+            assert offered[name].spec == spec
     assert offered["hard"].move_seconds <= 2.0 or "seconds=" not in offered["hard"].spec
 
 
@@ -41,7 +44,7 @@ def test_levels_are_named_by_what_they_play_and_their_published_elo(
     assert all(b["elo"] is None and "Elo" not in b["label"] for b in bare)
     assert [b["label"] for b in bare][:3] == [
         "Easy — random legal moves",
-        "Medium — greedy, the best-looking move",
+        "Medium — tree search (160 iterations, at most 1.5 s a move)",
         "Hard — the game's heuristic player",
     ]
     rating = {"agent": "heuristic", "elo": 212.4, "low": 150.0, "high": 270.0, "stderr": 30.0}

@@ -277,7 +277,7 @@ def test_long_values_get_the_same_answer_on_sqlite_and_postgresql(
         assert "database" not in answer.text and "varying" not in answer.text
     assert client.get("/api/matches").json()["matches"] == []
     # The longest accepted name is stored (cut to 40 characters) alike on both.
-    seats = [{"kind": "human", "name": "n" * 200}, {"kind": "bot", "level": "expert"}]
+    seats = [{"kind": "human", "name": "n" * 200}, {"kind": "bot", "level": "hard"}]
     created = client.post("/api/matches", json={"game": "rancho", "seats": seats})
     assert created.status_code == 201, created.text
 

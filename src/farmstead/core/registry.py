@@ -55,14 +55,15 @@ class Heuristics:
     ``policy`` (optional) is the game's own move chooser for the heuristic agent (``PolicyFn``);
     ``levels`` maps a difficulty level name (``easy``, ``medium``, ``hard``, ``expert``) to the
     agent spec that plays it in this game, with its per-move budget in the spec (servers and
-    ``farmstead play`` use it instead of their game-independent defaults).
+    ``farmstead play`` use it instead of their game-independent defaults); ``None`` for a level
+    the game does not offer (no setting of that strength on its ladder).
     """
 
     evaluate: EvaluateFn
     evaluate_all: EvaluateAllFn | None = None
     search_settings: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     policy: PolicyFn | None = None
-    levels: Mapping[str, str] = field(default_factory=dict)
+    levels: Mapping[str, str | None] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

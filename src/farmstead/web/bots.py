@@ -31,6 +31,7 @@ import multiprocessing
 import os
 import threading
 import time
+from collections.abc import Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
@@ -505,7 +506,11 @@ def game_levels(game: str) -> dict[str, str]:
         if spec is not None:
             table[level.name] = spec
     if heuristics is not None:
-        table.update(heuristics.levels)
+        for name, spec in heuristics.levels.items():
+            if spec is None:
+                table.pop(name, None)  # a level the game does not offer
+            else:
+                table[name] = spec
     table.pop("hint", None)  # the hint agent is not a level one can play against
     return table
 
@@ -598,10 +603,9 @@ class BotCatalog:
 
     def _offer(self, level: BotLevel, game: str | None) -> OfferedBot | None:
         has = True if game is None else _has_heuristics(game)
-        spec = _game_level_spec(game, level.name) if game is not None else None
-        if spec is None:
-            spec = level.spec_for(has)
-        if spec is None:
+        table = _game_level_table(game) if game is not None else {}
+        spec = table[level.name] if level.name in table else level.spec_for(has)
+        if spec is None:  # the game does not offer this level (or it needs heuristics)
             return None
         return OfferedBot(level, spec, min(level.move_seconds, self.time_limit))
 
@@ -658,18 +662,16 @@ class BotCatalog:
             raise BotChoiceError(f"level {bot.level.name!r} cannot play this game: {exc}") from None
 
 
-def _game_level_spec(game: str, level: str) -> str | None:
-    """The spec the game's own level table (``Heuristics.levels``) gives ``level``, if any."""
+def _game_level_table(game: str) -> Mapping[str, str | None]:
+    """The game's own level table (``Heuristics.levels``; empty when it has none)."""
     from farmstead.core.errors import FarmsteadError
     from farmstead.core.registry import registration
 
     try:
         heuristics = registration(game).heuristics
     except FarmsteadError:
-        return None
-    if heuristics is None:
-        return None
-    return heuristics.levels.get(level)
+        return {}
+    return heuristics.levels if heuristics is not None else {}
 
 
 def _has_heuristics(game: str) -> bool:

@@ -44,12 +44,15 @@ from farmstead.games.rancho.layout import (
 )
 from farmstead.games.rancho.rules import RanchoRules
 
-# Difficulty levels (issue 19): level name -> agent spec, each answering well within 2 s a move.
-BOT_LEVELS = {
+# Difficulty levels (issue 19): level name -> agent spec, each answering well within 2 s a move,
+# chosen from the published ladder (docs/ladder/rancho.html: random -353, mcts at 10/40/160
+# iterations -118 … +118, heuristic +353 Elo): no setting beats the turn planner, so there is
+# no Expert level.
+BOT_LEVELS: dict[str, str | None] = {
     "easy": "random",
-    "medium": "heuristic:plan=false",  # greedy one-ply: about half its games against random
+    "medium": "mcts:iterations=160,seconds=1.5",
     "hard": "heuristic",  # the turn planner below
-    "expert": "mcts:iterations=400,seconds=1.5",
+    "expert": None,
 }
 
 KIND_HELD = 20.0  # per kind of the winning set owned (placed or waiting to be placed)

@@ -284,7 +284,9 @@ async function newMatchPage() {
     const old = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
     seatsBox.replaceChildren(...Array.from({ length: n }, (_, i) => {
       const select = h("select", { id: `seat-${i}`, name: `seat-${i}`, "aria-label": `Seat ${i + 1}` }, seatChoices());
-      select.value = old[i] || (i === 0 ? "human:me" : `bot:${defaultLevel(bots)}`);
+      const fallback = i === 0 ? "human:me" : `bot:${defaultLevel(bots)}`;
+      select.value = old[i] || fallback;
+      if (!select.value) select.value = fallback; // a level this game does not offer
       const name = h("input", { type: "text", id: `seat-name-${i}`, placeholder: `Seat ${i + 1} name (optional)`, maxlength: 40 });
       return h("div", { class: "seat-row" }, h("span", { class: "seat-number" }, `Seat ${i + 1}`), select, name);
     }));
