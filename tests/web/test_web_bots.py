@@ -99,7 +99,9 @@ def test_lobby_offers_the_server_levels_weakest_first(client: Any) -> None:
     # A game with its own level table (Heuristics.levels) is offered that table.
     rancho = {b["level"]: b for b in client.get("/api/bots?game=rancho").json()["bots"]}
     table = registration("rancho").heuristics.levels  # type: ignore[union-attr]
-    assert {level: bot["spec"] for level, bot in rancho.items()} == dict(table)
+    offered_table = {level: spec for level, spec in table.items() if spec is not None}
+    assert {level: bot["spec"] for level, bot in rancho.items()} == offered_table
+    assert "expert" not in rancho  # Rancho leaves Expert out (None in its table)
     assert client.get("/api/bots?game=chess").status_code == 404
     # Every level of every game is a spec with a budget the server sets.
     catalog = BotCatalog()
