@@ -2,6 +2,10 @@
 ``random`` with masked random actions, in one process (``SyncVectorEnv`` of 1) and in two
 processes (``AsyncVectorEnv`` of 2), next to ``farmstead bench``'s decisions per second.
 
+One process and ``farmstead bench`` count CPU time of this process (so the ratio, the env's
+overhead, holds on a busy machine); two processes count wall-clock time (their work is in the
+worker processes), so that figure needs an otherwise idle machine.
+
     .venv/bin/python benchmarks/env_speed.py [--seconds 5] [--game fences]
 """
 
@@ -20,20 +24,28 @@ from farmstead.lab.benchmark import benchmark_game
 
 
 def vector_speed(game: str, copies: int, seconds: float) -> float:
-    """Steps per second summed over ``copies`` environments (async when more than one)."""
-    make = functools.partial(single_agent_env, game, ["random"])
+    """Steps per second summed over ``copies`` environments (async when more than one): per
+    CPU second of this process for one copy, per wall-clock second for more."""
+    seats = load_game(game).num_players  # the fewest the game allows
+    make = functools.partial(single_agent_env, game, ["random"] * (seats - 1))
     cls = gymnasium.vector.AsyncVectorEnv if copies > 1 else gymnasium.vector.SyncVectorEnv
     envs = cls([make] * copies)
     rng = np.random.default_rng(0)
     try:
         _, info = envs.reset(seed=1)
         steps = 0
-        start = time.perf_counter()
-        while time.perf_counter() - start < seconds:
-            actions = [int(rng.choice(np.flatnonzero(m))) for m in info["action_mask"]]
+        clock = time.process_time if copies == 1 else time.perf_counter
+        start, wall = clock(), time.perf_counter()
+        while time.perf_counter() - wall < seconds:
+            # A finished episode shows an empty mask; the next step resets it (autoreset),
+            # whatever action it is given.
+            actions = [
+                int(rng.choice(legal)) if len(legal := np.flatnonzero(m)) else 0
+                for m in info["action_mask"]
+            ]
             _, _, _, _, info = envs.step(actions)
             steps += copies
-        return steps / (time.perf_counter() - start)
+        return steps / (clock() - start)
     finally:
         envs.close()
 

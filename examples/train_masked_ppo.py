@@ -47,6 +47,10 @@ from farmstead.agents.evaluation import load_evaluate
 from farmstead.envs import single_agent_env
 from farmstead.lab.stats import wilson_interval
 
+WARM_START_GAMES = 200  # the teacher's games to imitate before PPO
+WARM_START_EPOCHS = 10
+LEARNING_RATE = 1e-4
+
 
 class PotentialShaping(gymnasium.Wrapper):  # type: ignore[misc]
     """Adds ``gamma * phi(s') - phi(s)`` to the reward, ``phi`` the game's evaluation of the
@@ -229,9 +233,9 @@ def run(
     eval_games: int = 100,
     shaping: bool = True,
     gamma: float = 0.99,
-    warm_start_games: int = 200,
-    warm_start_epochs: int = 10,
-    learning_rate: float = 1e-4,
+    warm_start_games: int = WARM_START_GAMES,
+    warm_start_epochs: int = WARM_START_EPOCHS,
+    learning_rate: float = LEARNING_RATE,
     net: tuple[int, ...] = (256, 256),
 ) -> dict[str, Any]:
     """Train, evaluate, plot; returns the summary (also written to ``out/summary.json``)."""
@@ -300,6 +304,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--no-shaping", action="store_true", help="learn from the game reward alone"
     )
+    parser.add_argument(
+        "--warm-start-games", type=int, default=WARM_START_GAMES, help="teacher games (0: none)"
+    )
+    parser.add_argument("--warm-start-epochs", type=int, default=WARM_START_EPOCHS)
+    parser.add_argument("--learning-rate", type=float, default=LEARNING_RATE, help="PPO's")
     args = parser.parse_args(argv)
     summary = run(
         args.game,
@@ -309,6 +318,9 @@ def main(argv: list[str] | None = None) -> int:
         envs=args.envs,
         eval_games=args.eval_games,
         shaping=not args.no_shaping,
+        warm_start_games=args.warm_start_games,
+        warm_start_epochs=args.warm_start_epochs,
+        learning_rate=args.learning_rate,
     )
     print(f"{summary['game']}: {summary['timesteps']} timesteps in {summary['train_seconds']} s")
     for r in summary["after_warm_start"]:
