@@ -25,10 +25,32 @@ def test_rancho_levels_come_from_its_table_and_hard_answers_within_two_seconds()
     assert offered["hard"].move_seconds <= 2.0 or "seconds=" not in offered["hard"].spec
 
 
-def test_a_game_without_a_table_keeps_the_server_defaults() -> None:
+def test_a_game_without_a_table_keeps_the_server_defaults(toy_game: type) -> None:
+    """The toy game registers no heuristics and no table: each level plays the server's
+    default for games without heuristics."""
     catalog = BotCatalog()
-    offered = {bot.level.name: bot.spec for bot in catalog.offered("animal_farm")}
-    assert offered == {level.name: level.spec for level in DEFAULT_BOT_LEVELS}
+    offered = {bot.level.name: bot.spec for bot in catalog.offered("toy_secret")}
+    assert offered == {
+        level.name: level.spec_without_heuristics
+        for level in DEFAULT_BOT_LEVELS
+        if level.spec_without_heuristics is not None
+    }
+
+
+def test_every_built_in_game_names_its_levels_from_its_published_ladder() -> None:
+    """Issue 19: every level of a game with a published ladder plays an agent on that ladder,
+    and the levels rise in Elo from Easy up."""
+    from farmstead.lab.ladder import level_rating, published_ladder
+    from farmstead.web.bots import game_levels
+
+    for game in ("rancho", "animal_farm", "fences", "livestock_uprising"):
+        assert published_ladder(game) is not None, game
+        elos = []
+        for level, spec in game_levels(game).items():
+            rating = level_rating(game, spec)
+            assert rating is not None, (game, level, spec)
+            elos.append(rating["elo"])
+        assert elos == sorted(elos), (game, elos)
 
 
 def test_levels_are_named_by_what_they_play_and_their_published_elo(

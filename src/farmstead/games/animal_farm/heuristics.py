@@ -29,6 +29,16 @@ from farmstead.games.animal_farm.rules import AnimalFarmRules
 # (`farmstead tournament animal_farm --agents mcts,heuristic`; figures in the issue notes).
 SEARCH_SETTINGS = {"mcts": {"prior": 2}}
 
+# Difficulty levels (issue 19): level name -> agent spec, each answering well within 2 s a move,
+# chosen from the published ladder (docs/ladder/animal_farm.html: random -310, heuristic +12,
+# mcts at 40 iterations +45, at 160 iterations +110 Elo).
+BOT_LEVELS: dict[str, str | None] = {
+    "easy": "random",
+    "medium": "heuristic",
+    "hard": "mcts:iterations=40,seconds=1",
+    "expert": "mcts:iterations=160,seconds=2",
+}
+
 ENEMY_HOLD = 3.0  # extra steps to win back a pile an enemy pig carries
 PICK_UP_COST = 0.5  # a loose pile away from home must still be picked up
 THREAT = 4.0  # expected loss when a carrying pig can be attacked next turn

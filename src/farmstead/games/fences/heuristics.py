@@ -38,6 +38,16 @@ from farmstead.games.fences.scoring import FieldFacts, farmer_bonus, field_value
 # (`farmstead tournament fences --agents mcts,heuristic`; figures in the issue notes).
 SEARCH_SETTINGS = {"mcts": {"prior": 2, "chance": "open", "c": 0.3}}
 
+# Difficulty levels (issue 19): level name -> agent spec, each answering well within 2 s a move,
+# chosen from the published ladder (docs/ladder/fences.html: random -318, heuristic +26, mcts at
+# 40 iterations +77, at 160 iterations +222 Elo).
+BOT_LEVELS: dict[str, str | None] = {
+    "easy": "random",
+    "medium": "heuristic",
+    "hard": "mcts:iterations=40,seconds=1",
+    "expert": "mcts:iterations=160,seconds=2",
+}
+
 SCALE = 12.0
 STOCK_VALUE = 2.5  # points a barn in stock is worth at the start of the game
 BONUS_WEIGHT = 0.35  # share of a near-complete field's farmer bonus counted for its completer

@@ -23,6 +23,7 @@ REGISTRATION = GameRegistration(
         evaluate=heuristics.evaluate,  # type: ignore[arg-type]
         evaluate_all=heuristics.evaluate_all,  # type: ignore[arg-type]
         search_settings=heuristics.SEARCH_SETTINGS,
+        levels=heuristics.BOT_LEVELS,
     ),
     board=BrowserBoard("farmstead.games.fences", "board.js", "board.css"),
     score_sheet=words.score_sheet,  # type: ignore[arg-type]

@@ -20,6 +20,16 @@ from farmstead.games.livestock_uprising.rules import LURules
 
 SEARCH_SETTINGS: dict[str, dict[str, object]] = {"mcts": {"prior": 2}}
 
+# Difficulty levels (issue 19): level name -> agent spec, each answering well within 2 s a move,
+# chosen from the published ladder (docs/ladder/livestock_uprising.html: random -314, mcts at 40
+# iterations +11, heuristic +111, mcts at 160 iterations +181 Elo).
+BOT_LEVELS: dict[str, str | None] = {
+    "easy": "random",
+    "medium": "mcts:iterations=40,seconds=1",
+    "hard": "heuristic",
+    "expert": "mcts:iterations=160,seconds=2",
+}
+
 SCALE = 20.0
 UNIT_VALUE = 2.0  # per unit, besides its ATK and DEF
 TOKEN_VALUE = (0.5, 0.9, 1.3, 1.7, 2.5)  # per token, in resource order

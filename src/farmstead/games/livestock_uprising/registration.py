@@ -26,6 +26,7 @@ REGISTRATION = GameRegistration(
         evaluate=heuristics.evaluate,
         evaluate_all=heuristics.evaluate_all,
         search_settings=heuristics.SEARCH_SETTINGS,
+        levels=heuristics.BOT_LEVELS,
     ),
     board=BrowserBoard("farmstead.games.livestock_uprising", "board.js", "board.css"),
     score_sheet=words.score_sheet,  # type: ignore[arg-type]
