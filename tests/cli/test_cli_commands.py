@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from farmstead.cli.main import app
@@ -318,3 +319,14 @@ def test_agents_for_a_game_lists_its_difficulty_levels_with_their_ladder_elo() -
         rating = level_rating("rancho", spec)
         shown = rows[level][4]
         assert shown.startswith(f"{rating['elo']:+.0f}") if rating else "not on" in shown
+
+
+def test_ladder_publish_outside_the_repository_is_a_clean_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--publish`` writes into docs/ladder/ and the package: elsewhere it refuses, writing
+    nothing."""
+    monkeypatch.chdir(tmp_path)
+    code, out = run("ladder", "rancho", "--publish", "--no-progress")
+    assert code != 0 and "repository's root" in out
+    assert list(tmp_path.iterdir()) == []
