@@ -321,9 +321,10 @@ def test_fences_on_a_phone(server: Any, browser: Any) -> None:
     assert page.errors == []
 
 
-def test_fences_reload_mid_placement_resumes(server: Any, browser: Any) -> None:
-    """The tile already picked up (SELECT sent, as another client of the seat might): after a
-    reload the board offers the cells for that tile, then its rotations, then places it."""
+def to_a_later_placement(server: Any, browser: Any) -> tuple[Any, dict[str, Any]]:
+    """A new page on a game against ``random`` (we lay the first tile, FE-R35), played by
+    clicking until we are to pick a tile with at least two on the farm; returns the page and
+    the match as created."""
     page = new_page(browser)
     page.goto(server.base + "/")
     answer = page.request.post(
@@ -346,9 +347,15 @@ def test_fences_reload_mid_placement_resumes(server: Any, browser: Any) -> None:
     while True:
         mode = wait_decision(page)
         if mode == "compose" and read_tiles(page) >= 2:
-            break
+            return page, dict(created)
         if decide(page, mode, turn, shots) == "placed":
             turn += 1
+
+
+def test_fences_reload_mid_placement_resumes(server: Any, browser: Any) -> None:
+    """The tile already picked up (SELECT sent, as another client of the seat might): after a
+    reload the board offers the cells for that tile, then its rotations, then places it."""
+    page, created = to_a_later_placement(server, browser)
     view = page.request.get(f"{server.base}/api/matches/{created['id']}").json()
     select = next(a for a in view["legal"] if a["json"]["type"] == "SELECT")
     picked = page.request.post(
@@ -575,31 +582,7 @@ def test_fences_hint_highlights_a_legal_move_and_another_seats_hint_is_refused(
     board takes the suggested tile, cell and turn into the composer and marks them, the
     suggestion is legal (FE-R8, FE-R9: it fits; placing it is accepted), and a hint for the
     other seat is refused."""
-    page = new_page(browser)
-    page.goto(server.base + "/")
-    answer = page.request.post(
-        server.base + "/api/matches",
-        data=json.dumps(
-            {
-                "game": "fences",
-                "seats": [{"kind": "human"}, {"kind": "bot", "agent": "random"}],
-                "params": {"first_player": "0"},
-            }
-        ),
-        headers={"Content-Type": "application/json"},
-    )
-    assert answer.status == 201, answer.text()
-    created = answer.json()
-    page.goto(server.base + created["url"])
-    page.wait_for_selector(".fences-farm")
-    shots: dict[str, bool] = {}
-    turn = 0
-    while True:
-        mode = wait_decision(page)
-        if mode == "compose" and read_tiles(page) >= 2:
-            break
-        if decide(page, mode, turn, shots) == "placed":
-            turn += 1
+    page, created = to_a_later_placement(server, browser)
     view = page.request.get(f"{server.base}/api/matches/{created['id']}").json()
     legal = {a["id"] for a in view["legal"]}
     with page.expect_response(lambda r: r.url.endswith("/hint")) as asked:
