@@ -212,7 +212,10 @@ def test_replay_steps_by_turns_with_a_slider_and_a_jump_item_6(server: Any, brow
     page.wait_for_function(
         "() => document.querySelector('#replay-step').textContent.includes('step 1 of turn 3')"
     )
-    assert page.locator("#replay-step-words").inner_text().startswith("Step: ")
+    # The step's words come with the replayed position (a request after the counter moved).
+    page.wait_for_function(
+        "() => document.querySelector('#replay-step-words').textContent.startsWith('Step: ')"
+    )
     page.click("#replay-first")
     at(0)
     shot(page, "replay-by-turns")
