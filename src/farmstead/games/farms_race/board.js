@@ -273,6 +273,10 @@ export function render(container, view, ctx) {
   const decision = side.querySelector(".fr-decision .fr-actions");
   if (decision) decision.append(...rest.map((a) => actionButton(a, act)));
 
+  // The zoom buttons go in the status bar: over the map they would cover regions' controls.
+  const zoomed = zoomable(map, `farms_race:${view.match ? view.match.id : ""}:${view.replay ? "replay" : "live"}`);
+  const bar = statusBar(view, obs, data, ui);
+  bar.append(zoomed.querySelector(".zoom-controls"));
   container.replaceChildren(h("div", {
     class: "farms-race",
     dataset: {
@@ -282,8 +286,7 @@ export function render(container, view, ctx) {
       mine: String(legal.length > 0),
       mode: ui.mode || "",
     },
-  }, h("div", { class: "fr-main" }, statusBar(view, obs, data, ui),
-    zoomable(map, `farms_race:${view.match ? view.match.id : ""}:${view.replay ? "replay" : "live"}`)), side));
+  }, h("div", { class: "fr-main" }, bar, zoomed), side));
   if (view.hint && view.hint.length) markHint(container, view.hint[0]);
 }
 
@@ -707,6 +710,8 @@ function combatPanel(view, obs, data, ui, types, act, handled) {
   const zombie = (types.ZOMBIE_TO || []).length;
   return h("div", { class: "fr-sub fr-combat", "data-region": c.region },
     h("h3", {}, `Combat in ${regionName(obs, data, c.region)}`, c.round ? ` — round ${c.round}` : ""),
+    // The decision first, the two sides under it (in view on a phone).
+    buttons.length ? h("div", { class: "fr-row" }, buttons) : null,
     h("div", { class: `fr-side-row attacker${allocating === "attacker" ? " allocating" : ""}` },
       h("div", {}, h("span", { class: "swatch", style: `background:${aColour}` }), " ", h("strong", {}, "Attacker: "), seatLabel(view, data, attacker)),
       h("div", {}, unitChips(aColour, attackUnits, allocating === "attacker" ? hits : null, act, handled, "attacker")),
@@ -720,8 +725,7 @@ function combatPanel(view, obs, data, ui, types, act, handled) {
       c.defender_damage ? h("div", { class: "small dmg" }, `Damage to allocate: ${c.defender_damage}${c.heads ? ` (${c.heads} head hit(s) must go to humans)` : ""}`) : null),
     c.escaped && c.escaped.length ? h("p", { class: "small" }, "Zombie herds escaped to: ", c.escaped.map(([r, n]) => `${regionName(obs, data, r)} (${n})`).join(", ")) : null,
     allocating && hits.size ? h("p", { class: "small fr-hint" }, "Click a unit to give it the next damage point.", zombie ? " Or click a lit region: the herd escapes there at 1 HP (Zombie)." : "") : null,
-    obs.phase === "spy_window" && view.toAct ? h("p", { class: "small fr-hint" }, "Play a Spy card from your hand, or play no more.") : null,
-    buttons.length ? h("div", { class: "fr-row" }, buttons) : null);
+    obs.phase === "spy_window" && view.toAct ? h("p", { class: "small fr-hint" }, "Play a Spy card from your hand, or play no more.") : null);
 }
 
 function nukePanel(view, obs, data, types, act, handled) {
