@@ -12,9 +12,11 @@ from toygames import (
     DiceNimGame,
     KuhnGame,
     KuhnState,
+    ShuttleGame,
     TreeGame,
     leaf,
     nim_evaluate,
+    shuttle_evaluate,
     tree_evaluate,
 )
 
@@ -303,3 +305,27 @@ def test_policy_rollouts_follow_the_games_planner() -> None:
     assert calls, "no rollout decision came from the planner"
     with pytest.raises(InvalidParamError, match="no planner"):
         MCTSAgent(Rng(0), rollout="policy").check_game(load_game("fences", 2))
+
+
+def _shuttle_switches(**params: Any) -> int:
+    state = ShuttleGame(2).new_initial_state()
+    agent = mcts(3, evaluate=shuttle_evaluate, iterations=30, rollout_depth=0, **params)
+    while not state.is_terminal():
+        state.apply_action(agent.step(state))
+    return int(state.switches)
+
+
+def test_loop_guard_leaves_a_free_cycle_within_the_turn() -> None:
+    # A search that likes stalling shuttles until the cap without the guard; with it (the
+    # default) it never returns to a position it stood at in the turn (FR-T: issue 15's
+    # source-switching stall, where mcts spent ten times the heuristic's decisions).
+    assert _shuttle_switches(loop_guard=False) > 10
+    assert _shuttle_switches() <= 1
+
+
+def test_loop_guard_never_looks_at_the_hidden_state() -> None:
+    # The guard looks at each move's result in a drawn position: seat 0's decisions (first,
+    # and after pass-bet) still do not depend on the opponent's hidden card.
+    for history in ([], [PASS, BET]):
+        choices = {mcts(5, iterations=60).step(kuhn([K, card], history)) for card in (J, Q)}
+        assert len(choices) == 1

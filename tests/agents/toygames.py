@@ -4,6 +4,8 @@
   gust may blow one token back onto the pile (while gusts last). 2 or 3 players.
 * ``KuhnGame``: Kuhn poker (J, Q, K; ante 1, one bet of 1) — hidden cards for ISMCTS.
 * ``TreeGame``: an explicit game tree given as nested dicts, for positions with a known best move.
+* ``ShuttleGame``: one turn in which the mover may switch sides back and forth at no cost
+  before finishing; stalling looks better to its evaluation than finishing.
 
 Each has an ``evaluate(state, seat)`` in [-1, 1] for the heuristic and mcts agents.
 """
@@ -12,8 +14,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from farmstead.core.errors import IllegalActionError, InvalidPositionError
-from farmstead.core.game import Game, GameInfo, GameType, ParamSpec, PlayerId, State
+from farmstead.core.game import Game, GameInfo, GameType, ParamSpec, PlayerId, State, TurnMark
 from farmstead.core.rng import Rng
 
 # --- Dice Nim ------------------------------------------------------------------------------
@@ -373,3 +377,94 @@ def tree_evaluate(state: State, seat: int) -> float:
 
 def leaf(*returns: float) -> Tree:
     return {"returns": list(returns)}
+
+
+# --- Shuttle -------------------------------------------------------------------------------
+
+SWITCH, FINISH = 0, 1
+SHUTTLE_CAP = 40  # switches after which the turn ends by itself
+
+
+class ShuttleGame(Game):
+    type = GameType(
+        name="toy_shuttle",
+        long_name="Shuttle (test toy)",
+        description="switch sides for free or finish; the evaluation rewards stalling",
+        min_players=2,
+        max_players=2,
+        has_chance=False,
+        perfect_information=True,
+    )
+
+    @property
+    def info(self) -> GameInfo:
+        return GameInfo(2, 2, 0, SHUTTLE_CAP + 1, -1.0, 1.0, observation_shape=(2,))
+
+    def new_initial_state(self) -> ShuttleState:
+        return ShuttleState(self)
+
+    def state_from_json(self, doc: Any) -> ShuttleState:
+        state = ShuttleState(self)
+        state.side, state.switches, state.done = doc["side"], doc["switches"], doc["done"]
+        return state
+
+
+class ShuttleState(State):
+    """Seat 0's one turn; ``switches`` is not observed, so the sides repeat as positions."""
+
+    __slots__ = ("side", "switches", "done")
+
+    def __init__(self, game: ShuttleGame) -> None:
+        super().__init__(game)
+        self.side = 0
+        self.switches = 0
+        self.done = False
+
+    def current_player(self) -> int:
+        return PlayerId.TERMINAL if self.done else 0
+
+    def _turn_mark(self) -> TurnMark:
+        return TurnMark(1, 0)
+
+    def returns(self) -> list[float]:
+        return [0.0, 0.0]
+
+    def _legal_actions(self) -> list[int]:
+        return [SWITCH, FINISH]
+
+    def _chance_outcomes(self) -> list[tuple[int, float]]:
+        return []
+
+    def _apply(self, action: int) -> None:
+        if action == SWITCH:
+            self.side = 1 - self.side
+            self.switches += 1
+        self.done = action == FINISH or self.switches >= SHUTTLE_CAP
+
+    def _action_to_string(self, action: int) -> str:
+        return "switch" if action == SWITCH else "finish"
+
+    def _action_to_json(self, action: int) -> Any:
+        return action
+
+    def action_from_json(self, doc: Any) -> int:
+        return int(doc)
+
+    def _observation(self, seat: int | None) -> Any:
+        return {"side": self.side, "done": self.done}
+
+    def _observation_tensor(self, seat: int | None) -> Any:
+        return np.array([self.side, self.done], dtype=np.float32)
+
+    def to_json(self) -> Any:
+        return {"side": self.side, "switches": self.switches, "done": self.done}
+
+    def clone(self) -> ShuttleState:
+        copy = ShuttleState(self.game)
+        copy.side, copy.switches, copy.done = self.side, self.switches, self.done
+        return copy
+
+
+def shuttle_evaluate(state: State, seat: int) -> float:
+    """Unfinished turns look better than the finished one (0): stalling tempts the search."""
+    return 0.5

@@ -39,6 +39,7 @@ agent's generator.
 
 from __future__ import annotations
 
+import json
 import math
 import time
 from typing import Any
@@ -122,6 +123,13 @@ class MCTSAgent(Agent):
             minimum=0,
         ),
         ParamSpec(
+            "loop_guard",
+            bool,
+            True,
+            "never step back to a position already passed in the same turn while another legal "
+            "move leads elsewhere",
+        ),
+        ParamSpec(
             "chance",
             str,
             "closed",
@@ -148,9 +156,11 @@ class MCTSAgent(Agent):
         self._game_name: str | None = None
         self._evaluate: EvaluateFn | None = None
         self._evaluate_all: EvaluateAllFn | None = None
-        self._policy: PolicyFn | None = None
+        self._policy: PolicyFn | None = None  # the rollout policy (rollout=policy)
         self.last_iterations = 0
         self.last_root: Node | None = None
+        self._turn: Any = None  # the turn mark of the positions in _seen
+        self._seen: set[str] = set()  # positions this agent stood at in that turn
         self._low, self._high = math.inf, -math.inf  # leaf values seen in the current search
 
     # --- set-up --------------------------------------------------------------------------
@@ -205,8 +215,40 @@ class MCTSAgent(Agent):
         if len(actions) == 1:
             self.last_iterations = 0
             return actions[0]
+        seat = state.current_player()
         root = self.search(state)
-        return self._best_child(root, actions, state.current_player())
+        ranked = self._ranked_children(root, actions, seat)
+        if not self.config["loop_guard"]:
+            return ranked[0]
+        return self._first_leaving_turn_loop(state, seat, ranked)
+
+    def _first_leaving_turn_loop(self, state: State, seat: int, ranked: list[int]) -> int:
+        """The best-ranked action that does not lead back to a position this agent already
+        stood at in the same turn (the game's ``turn_mark``), or the best one if all do.
+
+        Some turns can be stalled at no cost (Farms Race lets a mover switch the source of a
+        move back and forth); a search whose values are equal for every ordering would wander
+        through such cycles, spending a full search on each step. Positions are compared as
+        ``seat`` sees them (its observation), and the result of an action is taken in
+        a position drawn with ``sample_consistent``, never the true hidden state.
+        """
+        mark = state.turn_mark()
+        if mark is None:
+            return ranked[0]
+        if mark != self._turn:
+            self._turn, self._seen = mark, set()
+        self._seen.add(self._position_key(state, seat))
+        perfect = state.game.type.perfect_information
+        for action in ranked:
+            after = state.clone() if perfect else state.sample_consistent(seat, self.rng)
+            after.apply_action(action)
+            if self._position_key(after, seat) not in self._seen:
+                return action
+        return ranked[0]
+
+    @staticmethod
+    def _position_key(state: State, seat: int) -> str:
+        return json.dumps(state.observation(seat), sort_keys=True)
 
     def search(self, state: State) -> Node:
         """Run one search from ``state`` (a decision node) and return the root of its tree."""
@@ -384,13 +426,15 @@ class MCTSAgent(Agent):
         return best[0] if len(best) == 1 else self.rng.choice(best)
 
     @staticmethod
-    def _best_child(root: Node, legal: list[int], seat: int) -> int:
-        """The most visited legal root action; ties go to the higher mean, then the lower id."""
-        ranked = [
-            (child.visits, child.mean(seat), -action)
+    def _ranked_children(root: Node, legal: list[int], seat: int) -> list[int]:
+        """The legal root actions, most visited first; ties go to the higher mean, then the
+        lower id; actions the search never tried come last, in id order."""
+        scored = sorted(
+            (
+                (-child.visits, -child.mean(seat), action)
+                if (child := root.children.get(action)) is not None
+                else (1, 0.0, action)
+            )
             for action in legal
-            if (child := root.children.get(action)) is not None
-        ]
-        if not ranked:
-            return legal[0]
-        return -max(ranked)[2]
+        )
+        return [action for *_, action in scored]
