@@ -8,10 +8,16 @@ illegal actions are masked with the environment's ``action_masks()``. The sparse
 which leaves the best policy unchanged and gives a signal at every step.
 
 A game turn is dozens of micro-decisions (select a unit, step, step, pick up …), so PPO from a
-random start rarely stumbles on a win. The policy is therefore warm-started by imitation: it is
-first fitted to the decisions of the game's ``heuristic`` agent in ``--warm-start-games`` games
-against ``random`` (behaviour cloning, masked cross-entropy), then PPO improves it against
-``random``. ``--warm-start-games 0`` trains from scratch.
+random start rarely stumbles on a win. The policy is therefore first taught by imitation of the
+game's ``heuristic`` agent, with DAgger: it is fitted to the teacher's decisions in
+``--teacher-games`` games against ``random``, then ``--dagger-rounds`` times it plays
+``--dagger-games`` games itself, the teacher labels every position the policy reached, and the
+policy is fitted again to all the labels so far — so it learns to recover from the positions
+its own mistakes lead to, which the teacher's games never show. A label is the *set* of
+actions the teacher rates equally best (the teacher breaks such ties by a coin flip; fitting
+one of them would teach noise), and the loss is minus the log of the probability the policy
+gives that set. PPO (``--timesteps``, a small learning rate, no entropy bonus) then refines
+the policy against ``random``; ``--teacher-games 0`` trains by PPO alone.
 
 After training, the deterministic policy plays ``--eval-games`` games against ``random`` and
 against ``heuristic`` (seats alternating); the report gives the win rates with 95% Wilson
@@ -42,15 +48,21 @@ from sb3_contrib import MaskablePPO
 from sb3_contrib.common.wrappers import ActionMasker
 from stable_baselines3.common.callbacks import BaseCallback
 from stable_baselines3.common.logger import KVWriter, Logger
-from stable_baselines3.common.vec_env import DummyVecEnv
+from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv
 
 from farmstead.agents.evaluation import load_evaluate
 from farmstead.envs import single_agent_env
 from farmstead.lab.stats import wilson_interval
 
-WARM_START_GAMES = 200  # the teacher's games to imitate before PPO
-WARM_START_EPOCHS = 10
-LEARNING_RATE = 1e-4
+TEACHER_GAMES = 1500  # the teacher's own games fitted first
+TEACHER_EPOCHS = 8
+DAGGER_ROUNDS = 10  # rounds of the learner's games labelled by the teacher
+DAGGER_GAMES = 100
+DAGGER_EPOCHS = 2
+IMITATION_RATE = 1e-3  # Adam's step size for the imitation, falling over the DAgger rounds
+NET = (512, 256)  # hidden layers of the policy and value networks
+TIMESTEPS = 100_000  # PPO's, after the imitation
+LEARNING_RATE = 1e-5  # PPO's, small: it refines the imitation rather than replacing it
 
 
 class PotentialShaping(gymnasium.Wrapper):  # type: ignore[misc]
@@ -118,75 +130,199 @@ class Outcomes(BaseCallback):  # type: ignore[misc]
         return True
 
 
-def imitation_data(
-    game: str, games: int, seed: int, **params: Any
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(observations, masks, actions) of the ``heuristic`` agent's decisions as the learner's
-    seat (seats alternating) in ``games`` games against ``random``."""
-    from farmstead.agents.registry import make_agent
-    from farmstead.core.rng import Rng
+class Teacher:
+    """The game's ``heuristic`` agent as a labeller: for a position it gives the set of actions
+    the agent rates equally best (its choice among them is a coin flip, so imitating one of
+    them would teach noise), or the one action its planner picks in games that have one."""
 
-    observations, masks, actions = [], [], []
-    for i in range(games):
-        env = single_agent_env(game, opponents=["random"], seat=i % 2, **params)
-        obs, info = env.reset(seed=seed + i)
-        teacher = make_agent("heuristic", Rng(seed + i))
-        done = False
-        while not done:
-            action = teacher.step(env.state)
-            observations.append(obs)
-            masks.append(info["action_mask"].astype(bool))
-            actions.append(action)
-            obs, _, done, _, info = env.step(action)
-    return np.array(observations), np.array(masks), np.array(actions)
+    def __init__(self, game: str, seed: int) -> None:
+        from farmstead.agents.evaluation import load_evaluate, load_policy
+        from farmstead.agents.registry import make_agent
+        from farmstead.core.rng import Rng
+        from farmstead.envs import single_agent_env as make
+
+        loaded = make(game).unwrapped.game
+        self.agent = make_agent("heuristic", Rng(seed))
+        self.evaluate = load_evaluate(loaded)
+        self.planner = load_policy(loaded)
+        self.rng = Rng(seed)
+
+    def best(self, state: Any, size: int) -> np.ndarray:
+        """A boolean mask over the action ids: the teacher's equally best legal actions."""
+        out = np.zeros(size, dtype=bool)
+        legal = state.legal_actions()
+        seat = state.current_player()
+        if len(legal) == 1 or self.planner is not None:
+            out[legal[0] if len(legal) == 1 else self.planner(state, seat, self.rng)] = True
+            return out
+        values = []
+        for action in legal:
+            child = state.clone()
+            child.apply_action(action)
+            values.append(self.agent.value(child, seat, self.evaluate))
+        top = max(values)
+        for action, value in zip(legal, values, strict=True):
+            out[action] = value >= top - 1e-9
+        return out
 
 
-def warm_start(
-    model: MaskablePPO, data: tuple[np.ndarray, np.ndarray, np.ndarray], epochs: int, seed: int
-) -> list[float]:
-    """Fit the policy to the teacher's decisions (masked cross-entropy); returns the losses."""
+def greedy_actions(model: MaskablePPO, observations: np.ndarray, masks: np.ndarray) -> np.ndarray:
+    """The policy's most probable legal action for each row (one forward pass for all)."""
     import torch
 
-    observations, masks, actions = data
     policy = model.policy
-    optimizer = torch.optim.Adam(policy.parameters(), lr=1e-3)
+    with torch.no_grad():
+        obs = torch.as_tensor(observations, dtype=torch.float32)
+        logits = policy.action_net(policy.mlp_extractor.forward_actor(policy.extract_features(obs)))
+        logits = logits.masked_fill(~torch.as_tensor(masks), -1e9)
+    return logits.argmax(dim=1).numpy()
+
+
+Chooser = Any  # (observations, masks, envs) -> one action per row
+
+
+def play_games(
+    game: str, opponent: str, games: int, seed: int, choose: Chooser, parallel: int = 50
+) -> list[float]:
+    """Play ``games`` games of the learner's seat (alternating) against ``opponent``, game
+    ``i`` from seed ``seed + i``, ``parallel`` at a time: ``choose`` picks the learner's
+    moves for all the unfinished games at once. Returns the learner's reward per game."""
+    rewards = [0.0] * games
+    for first in range(0, games, parallel):
+        playing = []  # [game index, env, observation, info] of the unfinished games
+        for i in range(first, min(games, first + parallel)):
+            env = single_agent_env(game, opponents=[opponent], seat=i % 2)
+            playing.append([i, env, *env.reset(seed=seed + i)])
+        while playing:
+            obs = np.array([row[2] for row in playing])
+            mask = np.array([row[3]["action_mask"].astype(bool) for row in playing])
+            actions = choose(obs, mask, [row[1] for row in playing])
+            still = []
+            for (i, env, _, _), action in zip(playing, actions, strict=True):
+                next_obs, reward, done, _, info = env.step(int(action))
+                if done:
+                    rewards[i] = float(reward)
+                else:
+                    still.append([i, env, next_obs, info])
+            playing = still
+    return rewards
+
+
+def labelled_games(
+    game: str, teacher: Teacher, games: int, seed: int, model: MaskablePPO | None
+) -> tuple[list[np.ndarray], int]:
+    """(observations, masks, best-action masks) of every decision of the learner's seat in
+    ``games`` games against ``random``, labelled by ``teacher``; the moves are the teacher's
+    own (a uniform pick among its best) when ``model`` is None, else the model's deterministic
+    ones (DAgger: the teacher labels the positions the learner reaches). Also returns the
+    learner's wins."""
+    observations: list[np.ndarray] = []
+    masks: list[np.ndarray] = []
+    best: list[np.ndarray] = []
     rng = np.random.default_rng(seed)
+
+    def choose(obs: np.ndarray, mask: np.ndarray, envs: list[Any]) -> list[int]:
+        labels = np.array([teacher.best(env.state, mask.shape[1]) for env in envs])
+        observations.extend(obs)
+        masks.extend(mask)
+        best.extend(labels)
+        if model is None:
+            return [int(rng.choice(np.flatnonzero(row))) for row in labels]
+        return [int(a) for a in greedy_actions(model, obs, mask)]
+
+    rewards = play_games(game, "random", games, seed, choose)
+    wins = sum(r > 0 for r in rewards)
+    return [np.array(observations), np.array(masks), np.array(best)], wins
+
+
+BATCH = 256
+
+
+def fit_to_teacher(
+    optimizer: Any, model: MaskablePPO, data: list[np.ndarray], samples: int, seed: int
+) -> list[float]:
+    """Fit the policy to the teacher's labels for ``samples`` draws from ``data`` (shuffled
+    passes over it): maximise the probability the masked policy gives the teacher's best set
+    (minus the log of its sum is the loss). Only the policy's layers learn; the value head is
+    left to PPO (``optimizer`` holds the policy's layers). Returns the loss of each batch."""
+    import torch
+
+    observations, masks, best = data
+    policy = model.policy
+    rng = np.random.default_rng(seed)
+    passes = -(-samples // len(best))
+    order = np.concatenate([rng.permutation(len(best)) for _ in range(passes)])[:samples]
     losses = []
-    for _ in range(epochs):
-        order = rng.permutation(len(actions))
-        for start in range(0, len(order), 256):
-            batch = order[start : start + 256]
-            obs = torch.as_tensor(observations[batch], dtype=torch.float32)
-            dist = policy.get_distribution(obs, action_masks=masks[batch])
-            loss = -dist.log_prob(torch.as_tensor(actions[batch])).mean()
-            optimizer.zero_grad()
-            loss.backward()
-            optimizer.step()
-            losses.append(float(loss.detach()))
+    for start in range(0, len(order), BATCH):
+        batch = order[start : start + BATCH]
+        obs = torch.as_tensor(observations[batch], dtype=torch.float32)
+        logits = policy.action_net(policy.mlp_extractor.forward_actor(policy.extract_features(obs)))
+        legal = torch.as_tensor(masks[batch])
+        log_probs = torch.log_softmax(logits.masked_fill(~legal, -1e9), dim=1)
+        chosen = log_probs.masked_fill(~torch.as_tensor(best[batch]), -1e9)
+        loss = -torch.logsumexp(chosen, dim=1).mean()
+        optimizer.zero_grad()
+        loss.backward()
+        optimizer.step()
+        losses.append(float(loss.detach()))
     return losses
+
+
+def imitate(
+    model: MaskablePPO,
+    game: str,
+    seed: int,
+    teacher_games: int,
+    epochs: int,
+    rounds: int,
+    round_games: int,
+    round_epochs: int,
+) -> tuple[list[float], list[dict[str, Any]]]:
+    """Warm start by imitation with DAgger: fit the teacher's own games, then ``rounds``
+    times let the policy play ``round_games`` games, have the teacher label the positions it
+    reached, add them to the data and fit again. Returns the losses and, per round, the
+    policy's wins in the games it played (before that round's fit)."""
+    import torch
+
+    teacher = Teacher(game, seed)
+    policy = model.policy
+    layers = [*policy.mlp_extractor.policy_net.parameters(), *policy.action_net.parameters()]
+    optimizer = torch.optim.Adam(layers, lr=IMITATION_RATE)
+    data, _ = labelled_games(game, teacher, teacher_games, seed * 1000, None)
+    losses = fit_to_teacher(optimizer, model, data, epochs * len(data[2]), seed)
+    progress = []
+    for r in range(rounds):
+        new, wins = labelled_games(
+            game, teacher, round_games, seed * 1000 + 100_000 * (r + 1), model
+        )
+        progress.append({"round": r + 1, "games": round_games, "wins": wins})
+        print(f"  DAgger round {r + 1}: the policy won {wins} of {round_games}", flush=True)
+        data = [np.concatenate([old, more]) for old, more in zip(data, new, strict=True)]
+        # As many draws as ``round_epochs`` passes over the new positions, from all of them so
+        # far: each round costs the same however large the data grows.
+        # The step size falls linearly over the rounds to a tenth: late rounds polish the
+        # policy instead of shaking it.
+        for group in optimizer.param_groups:
+            group["lr"] = IMITATION_RATE * (1 - 0.9 * (r + 1) / rounds)
+        losses += fit_to_teacher(optimizer, model, data, round_epochs * len(new[2]), seed + r + 1)
+    return losses, progress
 
 
 def evaluate_policy(
     model: MaskablePPO, game: str, opponent: str, games: int, seed: int
 ) -> dict[str, Any]:
-    """The trained policy's results against ``opponent`` over ``games`` games, seats alternating."""
-    wins = draws = 0
-    for i in range(games):
-        env = single_agent_env(game, opponents=[opponent], seat=i % 2)
-        obs, _ = env.reset(seed=seed + i)
-        done = False
-        reward = 0.0
-        while not done:
-            action, _ = model.predict(obs, action_masks=env.action_masks(), deterministic=True)
-            obs, reward, done, _, _ = env.step(int(action))
-        wins += reward > 0
-        draws += reward == 0
+    """The trained (deterministic) policy's results against ``opponent`` over ``games``
+    games, seats alternating."""
+    rewards = play_games(
+        game, opponent, games, seed, lambda obs, mask, _: greedy_actions(model, obs, mask)
+    )
+    wins = sum(r > 0 for r in rewards)
     low, high = wilson_interval(wins, games)
     return {
         "opponent": opponent,
         "games": games,
         "wins": wins,
-        "draws": draws,
+        "draws": sum(r == 0 for r in rewards),
         "win_rate": wins / games,
         "low": low,
         "high": high,
@@ -194,28 +330,39 @@ def evaluate_policy(
 
 
 def plot(
-    out: Path, episodes: list[tuple[int, float]], rows: list[dict[str, Any]], title: str
+    out: Path,
+    rounds: list[dict[str, Any]],
+    episodes: list[tuple[int, float]],
+    rows: list[dict[str, Any]],
+    title: str,
 ) -> Path:
+    """``learning_curve.png``: the policy's wins in each DAgger round, then its rolling win
+    rate during PPO and PPO's loss."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    fig, (ax1, ax2) = plt.subplots(2, 1, figsize=(8, 6), sharex=True)
+    fig, (ax0, ax1, ax2) = plt.subplots(3, 1, figsize=(8, 8))
+    if rounds:
+        ax0.plot([r["round"] for r in rounds], [r["wins"] / r["games"] for r in rounds], "o-")
+    ax0.set_ylabel("win rate vs random\n(its DAgger games)")
+    ax0.set_xlabel("DAgger round (the policy before that round's fit)")
+    ax0.set_ylim(0, 1)
+    ax0.set_title(title)
     if episodes:
         steps = np.array([s for s, _ in episodes])
         won = np.array([1.0 if r > 0 else 0.0 for _, r in episodes])
         window = max(1, min(50, len(won) // 5))
         rolling = np.convolve(won, np.ones(window) / window, mode="valid")
         ax1.plot(steps[window - 1 :], rolling)
-    ax1.set_ylabel("win rate vs random\n(rolling)")
+    ax1.set_ylabel("win rate vs random\n(PPO, rolling)")
     ax1.set_ylim(0, 1)
-    ax1.set_title(title)
     losses = [(r["step"], r["train/loss"]) for r in rows if "train/loss" in r]
     if losses:
         ax2.plot([s for s, _ in losses], [v for _, v in losses])
     ax2.set_ylabel("PPO loss")
-    ax2.set_xlabel("timesteps")
+    ax2.set_xlabel("PPO timesteps")
     fig.tight_layout()
     path = out / "learning_curve.png"
     fig.savefig(path, dpi=110)
@@ -225,7 +372,7 @@ def plot(
 
 def run(
     game: str = "animal_farm",
-    timesteps: int = 400_000,
+    timesteps: int = TIMESTEPS,
     seed: int = 1,
     out: str | Path = "runs/ppo",
     envs: int = 4,
@@ -234,16 +381,22 @@ def run(
     eval_games: int = 100,
     shaping: bool = True,
     gamma: float = 0.99,
-    warm_start_games: int = WARM_START_GAMES,
-    warm_start_epochs: int = WARM_START_EPOCHS,
+    teacher_games: int = TEACHER_GAMES,
+    teacher_epochs: int = TEACHER_EPOCHS,
+    dagger_rounds: int = DAGGER_ROUNDS,
+    dagger_games: int = DAGGER_GAMES,
+    dagger_epochs: int = DAGGER_EPOCHS,
     learning_rate: float = LEARNING_RATE,
-    net: tuple[int, ...] = (256, 256),
+    net: tuple[int, ...] = NET,
+    processes: bool = True,
 ) -> dict[str, Any]:
     """Train, evaluate, plot; returns the summary (also written to ``out/summary.json``)."""
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     started = time.time()
-    vec = DummyVecEnv([lambda s=i: make_env(game, s % 2, gamma, shaping) for i in range(envs)])
+    makers = [lambda s=i: make_env(game, s % 2, gamma, shaping) for i in range(envs)]
+    # In processes of their own the environments step on every core while PPO learns.
+    vec = SubprocVecEnv(makers) if processes else DummyVecEnv(makers)
     vec.seed(seed)
     model = MaskablePPO(
         "MlpPolicy",
@@ -252,7 +405,8 @@ def run(
         batch_size=batch_size,
         gamma=gamma,
         learning_rate=learning_rate,
-        ent_coef=0.01,
+        ent_coef=0.0,  # an entropy bonus would pull the policy away from the imitation
+        target_kl=0.02,  # stop an update's epochs once the policy moves this far
         seed=seed,
         verbose=0,
         device="cpu",
@@ -261,11 +415,20 @@ def run(
     records = Records()
     model.set_logger(Logger(folder=None, output_formats=[records]))
     imitation: list[float] = []
+    rounds: list[dict[str, Any]] = []
     warm_results: list[dict[str, Any]] = []
-    if warm_start_games:
-        data = imitation_data(game, warm_start_games, seed=seed * 1000)
-        imitation = warm_start(model, data, warm_start_epochs, seed)
-        warm_results = [evaluate_policy(model, game, "random", max(2, eval_games // 5), seed=5_000)]
+    if teacher_games:
+        imitation, rounds = imitate(
+            model,
+            game,
+            seed,
+            teacher_games,
+            teacher_epochs,
+            dagger_rounds,
+            dagger_games,
+            dagger_epochs,
+        )
+        warm_results = [evaluate_policy(model, game, "random", max(2, eval_games // 2), seed=5_000)]
     outcomes = Outcomes()
     if timesteps:
         model.learn(total_timesteps=timesteps, callback=outcomes)
@@ -274,7 +437,9 @@ def run(
         evaluate_policy(model, game, opponent, eval_games, seed=10_000 * (k + 1))
         for k, opponent in enumerate(("random", "heuristic"))
     ]
-    curve = plot(out, outcomes.episodes, records.rows, f"MaskablePPO on {game} against random")
+    curve = plot(
+        out, rounds, outcomes.episodes, records.rows, f"DAgger + MaskablePPO on {game} vs random"
+    )
     losses = [r["train/loss"] for r in records.rows if "train/loss" in r]
     summary = {
         "game": game,
@@ -284,7 +449,8 @@ def run(
         "episodes": len(outcomes.episodes),
         "losses": losses,
         "results": results,
-        "warm_start_games": warm_start_games,
+        "teacher_games": teacher_games,
+        "dagger_rounds": rounds,
         "imitation_losses": imitation,
         "after_warm_start": warm_results,
         "learning_curve": str(curve),
@@ -297,19 +463,28 @@ def run(
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", default="animal_farm")
-    parser.add_argument("--timesteps", type=int, default=400_000)
+    parser.add_argument("--timesteps", type=int, default=TIMESTEPS)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", default=None, help="folder for the model, curve and summary")
     parser.add_argument("--envs", type=int, default=4)
     parser.add_argument("--eval-games", type=int, default=100)
     parser.add_argument(
+        "--one-process", action="store_true", help="step PPO's environments in this process"
+    )
+    parser.add_argument(
         "--no-shaping", action="store_true", help="learn from the game reward alone"
     )
     parser.add_argument(
-        "--warm-start-games", type=int, default=WARM_START_GAMES, help="teacher games (0: none)"
+        "--teacher-games", type=int, default=TEACHER_GAMES, help="teacher games (0: no imitation)"
     )
-    parser.add_argument("--warm-start-epochs", type=int, default=WARM_START_EPOCHS)
+    parser.add_argument("--teacher-epochs", type=int, default=TEACHER_EPOCHS)
+    parser.add_argument("--dagger-rounds", type=int, default=DAGGER_ROUNDS)
+    parser.add_argument("--dagger-games", type=int, default=DAGGER_GAMES)
+    parser.add_argument("--dagger-epochs", type=int, default=DAGGER_EPOCHS)
     parser.add_argument("--learning-rate", type=float, default=LEARNING_RATE, help="PPO's")
+    parser.add_argument(
+        "--net", default=",".join(map(str, NET)), help="hidden layer sizes, comma-separated"
+    )
     args = parser.parse_args(argv)
     summary = run(
         args.game,
@@ -319,15 +494,18 @@ def main(argv: list[str] | None = None) -> int:
         envs=args.envs,
         eval_games=args.eval_games,
         shaping=not args.no_shaping,
-        warm_start_games=args.warm_start_games,
-        warm_start_epochs=args.warm_start_epochs,
+        teacher_games=args.teacher_games,
+        teacher_epochs=args.teacher_epochs,
+        dagger_rounds=args.dagger_rounds,
+        dagger_games=args.dagger_games,
+        dagger_epochs=args.dagger_epochs,
         learning_rate=args.learning_rate,
+        net=tuple(int(size) for size in args.net.split(",")),
+        processes=not args.one_process,
     )
     print(f"{summary['game']}: {summary['timesteps']} timesteps in {summary['train_seconds']} s")
     for r in summary["after_warm_start"]:
-        print(
-            f"  after the warm start, against {r['opponent']}: {r['win_rate']:.1%} of {r['games']}"
-        )
+        print(f"  after imitation, against {r['opponent']}: {r['win_rate']:.1%} of {r['games']}")
     for r in summary["results"]:
         print(
             f"  against {r['opponent']}: {r['wins']} wins, {r['draws']} draws of {r['games']} "
