@@ -136,45 +136,33 @@ class Teacher:
     the agent rates equally best (its choice among them is a coin flip, so imitating one of
     them would teach noise), or the one action its planner picks in games that have one."""
 
-    def __init__(self, game: str, seed: int) -> None:
-        from farmstead.agents.evaluation import load_evaluate, load_policy
-        from farmstead.agents.registry import make_agent
+    def __init__(self, seed: int) -> None:
+        from farmstead.agents.heuristic import HeuristicAgent
         from farmstead.core.rng import Rng
-        from farmstead.envs import single_agent_env as make
 
-        loaded = make(game).unwrapped.game
-        self.agent = make_agent("heuristic", Rng(seed))
-        self.evaluate = load_evaluate(loaded)
-        self.planner = load_policy(loaded)
-        self.rng = Rng(seed)
+        self.agent = HeuristicAgent(Rng(seed))
 
     def best(self, state: Any, size: int) -> np.ndarray:
         """A boolean mask over the action ids: the teacher's equally best legal actions."""
         out = np.zeros(size, dtype=bool)
-        legal = state.legal_actions()
-        seat = state.current_player()
-        if len(legal) == 1 or self.planner is not None:
-            out[legal[0] if len(legal) == 1 else self.planner(state, seat, self.rng)] = True
-            return out
-        values = []
-        for action in legal:
-            child = state.clone()
-            child.apply_action(action)
-            values.append(self.agent.value(child, seat, self.evaluate))
-        top = max(values)
-        for action, value in zip(legal, values, strict=True):
-            out[action] = value >= top - 1e-9
+        out[self.agent.best_actions(state)] = True
         return out
+
+
+def policy_logits(model: MaskablePPO, observations: Any) -> Any:
+    """The policy head's logits (a torch tensor) for a batch of observations."""
+    policy = model.policy
+    return policy.action_net(
+        policy.mlp_extractor.forward_actor(policy.extract_features(observations))
+    )
 
 
 def greedy_actions(model: MaskablePPO, observations: np.ndarray, masks: np.ndarray) -> np.ndarray:
     """The policy's most probable legal action for each row (one forward pass for all)."""
     import torch
 
-    policy = model.policy
     with torch.no_grad():
-        obs = torch.as_tensor(observations, dtype=torch.float32)
-        logits = policy.action_net(policy.mlp_extractor.forward_actor(policy.extract_features(obs)))
+        logits = policy_logits(model, torch.as_tensor(observations, dtype=torch.float32))
         logits = logits.masked_fill(~torch.as_tensor(masks), -1e9)
     return logits.argmax(dim=1).numpy()
 
@@ -249,7 +237,6 @@ def fit_to_teacher(
     import torch
 
     observations, masks, best = data
-    policy = model.policy
     rng = np.random.default_rng(seed)
     passes = -(-samples // len(best))
     order = np.concatenate([rng.permutation(len(best)) for _ in range(passes)])[:samples]
@@ -257,7 +244,7 @@ def fit_to_teacher(
     for start in range(0, len(order), BATCH):
         batch = order[start : start + BATCH]
         obs = torch.as_tensor(observations[batch], dtype=torch.float32)
-        logits = policy.action_net(policy.mlp_extractor.forward_actor(policy.extract_features(obs)))
+        logits = policy_logits(model, obs)
         legal = torch.as_tensor(masks[batch])
         log_probs = torch.log_softmax(logits.masked_fill(~legal, -1e9), dim=1)
         chosen = log_probs.masked_fill(~torch.as_tensor(best[batch]), -1e9)
@@ -285,7 +272,7 @@ def imitate(
     policy's wins in the games it played (before that round's fit)."""
     import torch
 
-    teacher = Teacher(game, seed)
+    teacher = Teacher(seed)
     policy = model.policy
     layers = [*policy.mlp_extractor.policy_net.parameters(), *policy.action_net.parameters()]
     optimizer = torch.optim.Adam(layers, lr=IMITATION_RATE)

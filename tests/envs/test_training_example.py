@@ -60,7 +60,7 @@ def test_teacher_labels_are_the_heuristics_equally_best_legal_actions() -> None:
     from farmstead.envs import single_agent_env
 
     example = load_example()
-    teacher = example.Teacher("animal_farm", seed=4)
+    teacher = example.Teacher(seed=4)
     env = single_agent_env("animal_farm", opponents=["random"], seat=0)
     obs, info = env.reset(seed=4)
     ties_seen = 0

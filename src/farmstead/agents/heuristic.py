@@ -80,13 +80,20 @@ class HeuristicAgent(Agent):
         return self._evaluate
 
     def step(self, state: State) -> int:
+        best = self.best_actions(state)
+        return best[0] if len(best) == 1 else self.rng.choice(best)
+
+    def best_actions(self, state: State) -> list[int]:
+        """The legal actions the agent rates equally best for the seat to move (within
+        ``_TIE``), or the one its game's planner picks when it plays the planner; ``step``
+        plays one of them at random. Imitation learners use the whole set as their label."""
         actions = state.legal_actions()
         if len(actions) == 1:
-            return actions[0]
+            return actions
         seat = state.current_player()
         evaluate = self._evaluator(state.game)
         if self._policy is not None:
-            return self._policy(state, seat, self.rng)
+            return [self._policy(state, seat, self.rng)]
         best_value = float("-inf")
         best: list[int] = []
         for action in actions:
@@ -97,7 +104,7 @@ class HeuristicAgent(Agent):
                 best_value, best = value, [action]
             elif value >= best_value - _TIE:
                 best.append(action)
-        return best[0] if len(best) == 1 else self.rng.choice(best)
+        return best
 
     def value(self, state: State, seat: int, evaluate: EvaluateFn) -> float:
         """The score of ``state`` for ``seat`` in [-1, 1], chance nodes in expectation."""
