@@ -317,8 +317,8 @@ def _shuttle_switches(**params: Any) -> int:
 
 def test_loop_guard_leaves_a_free_cycle_within_the_turn() -> None:
     # A search that likes stalling shuttles until the cap without the guard; with it (the
-    # default) it never returns to a position it stood at in the turn (FR-T: issue 15's
-    # source-switching stall, where mcts spent ten times the heuristic's decisions).
+    # default) it never returns to a position it stood at in the turn. Farms Race's free
+    # switching of a move's source is such a cycle.
     assert _shuttle_switches(loop_guard=False) > 10
     assert _shuttle_switches() <= 1
 
