@@ -6,27 +6,34 @@ meanwhile plays a hot-seat Rancho match as a scripted human over HTTP: each acti
 that returns the new view, and its round trip (request sent to answer parsed) is timed.
 
 Prints the human's round-trip percentiles (the target: p95 < 200 ms), the bot actions the
-server accepted meanwhile, and the settings. Example::
+server accepted meanwhile, and the settings. ``--split`` runs the several-process setup
+instead (docs/deploy.md): two web processes and one ``farmstead bot-worker`` on one database
+and Redis (``--db`` a PostgreSQL URL, ``--redis``); the human's actions and the bot matches
+alternate between the two web processes. Examples::
 
     .venv/bin/python benchmarks/web_load.py                    # default bot pacing
     .venv/bin/python benchmarks/web_load.py --bot-delay 0 --bot-step-delay 0   # bots flat out
+    .venv/bin/python benchmarks/web_load.py --split --db postgresql+psycopg://postgres@127.0.0.1/test \
+        --redis redis://127.0.0.1:6379/0
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "tests" / "web"))
-from web_servers import running  # noqa: E402
+from web_servers import BotWorker, running  # noqa: E402
 
 PREFERRED = ("ROLL", "END_TURN", "ARRANGE_SAFEST", "CANCEL", "KEEP_DOG", "FOX_FIRST")
 
@@ -53,6 +60,29 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[k]
 
 
+@contextlib.contextmanager
+def setup(
+    db: str, redis: str | None, serve_args: list[str], pacing: list[str], folder: Path
+) -> Iterator[list[str]]:
+    """The servers' base URLs: one process, or (with ``redis``) two web processes and a
+    bot worker (paced by ``pacing``, the servers' bot-delay options)."""
+    if redis is None:
+        with running(db, *serve_args, log=folder / "serve.log") as server:
+            yield [server.base]
+        return
+    shared = ["--redis", redis, "--queue-workers", "0", *serve_args]
+    worker = BotWorker(db, redis, *pacing, log=folder / "worker.log")
+    try:
+        worker.wait_ready()
+        with (
+            running(db, *shared, log=folder / "serve1.log") as first,
+            running(db, *shared, log=folder / "serve2.log") as second,
+        ):
+            yield [first.base, second.base]
+    finally:
+        worker.stop()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--matches", type=int, default=50, help="concurrent bot-vs-bot matches")
@@ -62,7 +92,13 @@ def main() -> None:
     parser.add_argument("--bot-workers", default="2")
     parser.add_argument("--bot-delay", default=None, help="server default unless given")
     parser.add_argument("--bot-step-delay", default=None, help="server default unless given")
+    parser.add_argument(
+        "--split", action="store_true", help="two web processes and a bot worker (needs --redis)"
+    )
+    parser.add_argument("--redis", default=None, help="Redis URL for --split")
     args = parser.parse_args()
+    if args.split and not (args.redis and args.db and args.db.startswith("postgresql")):
+        parser.error("--split needs --db (a PostgreSQL URL) and --redis")
 
     folder = Path(tempfile.mkdtemp(prefix="farmstead-bench-"))
     db = args.db or f"sqlite:///{folder / 'bench.db'}"
@@ -75,17 +111,26 @@ def main() -> None:
         "--max-open-matches",
         "0",
     ]
+    pacing: list[str] = []
     if args.bot_delay is not None:
-        serve_args += ["--bot-delay", args.bot_delay]
+        pacing += ["--bot-delay", args.bot_delay]
     if args.bot_step_delay is not None:
-        serve_args += ["--bot-step-delay", args.bot_step_delay]
+        pacing += ["--bot-step-delay", args.bot_step_delay]
+    serve_args += pacing
     bot = {"kind": "bot", "level": args.level}
 
-    with running(db, *serve_args, log=folder / "serve.log") as server:
-        http = httpx.Client(base_url=server.base, timeout=30)
+    redis = args.redis if args.split else None
+    with setup(db, redis, serve_args, pacing, folder) as bases:
+        clients = [httpx.Client(base_url=base, timeout=30) for base in bases]
+        http = clients[0]
+        created = 0
 
         def new_bot_match() -> str:
-            answer = http.post("/api/matches", json={"game": "rancho", "seats": [bot, bot]})
+            nonlocal created
+            created += 1
+            answer = clients[created % len(clients)].post(
+                "/api/matches", json={"game": "rancho", "seats": [bot, bot]}
+            )
             answer.raise_for_status()
             return str(answer.json()["id"])
 
@@ -121,7 +166,7 @@ def main() -> None:
                 turn += 1
             action = pick(view, turn)
             t0 = time.perf_counter()
-            answer = http.post(
+            answer = clients[len(timings) % len(clients)].post(
                 f"/api/matches/{human['id']}/actions",
                 json={"action": action, "expect": view["index"]},
                 headers=headers,
@@ -146,7 +191,8 @@ def main() -> None:
     print(
         f"bot matches: {args.matches} x rancho ({args.level} vs {args.level}), replaced {replaced}"
     )
-    print(f"server args: {' '.join(serve_args)}  database: {db.split('://')[0]}")
+    shape = "2 web processes + 1 bot worker, Redis" if args.split else "1 process"
+    print(f"server args: {' '.join(serve_args)}  database: {db.split('://')[0]}  ({shape})")
     print(
         f"bot actions accepted while measuring: {moves_after - moves_before} "
         f"in {elapsed:.1f} s ({(moves_after - moves_before) / elapsed:.0f}/s)"

@@ -446,7 +446,13 @@ def test_match_creation_is_rate_limited_and_unfinished_matches_are_capped(
     other = TestClient(client.app, client=("10.1.2.3", 4000))  # another address
     assert other.post("/api/matches", json=body).status_code == 201
 
-    capped = make_client(match_rate=None, max_open_matches=2)
+    # The counts live in the database: another server on it (here, after a restart) counts
+    # the matches this address created before.
+    again = make_client(match_rate="4/minute", max_open_matches=0)
+    assert again.post("/api/matches", json=body).status_code == 429
+
+    server = make_client(match_rate=None, max_open_matches=2)
+    capped = TestClient(server.app, client=("10.4.5.6", 4000))  # an address with no matches
     first = create_toy(capped, human_seats(2), rounds=1)
     create_toy(capped, human_seats(2))
     refused = capped.post("/api/matches", json=body)

@@ -182,6 +182,8 @@ def test_rules_route_gives_prose_and_data_in_words_item_10(client: TestClient) -
         assert items and {i["provenance"] for i in items} <= {"official", "derived", "proposed"}
         text = str([(i["title"], i["text"], i["fields"], i["source"], i["note"]) for i in items])
         assert not re.search(r"\b[A-Z]{2}-R\d+|\.toml\b|rules/\w+\.md", text), name
+        # The full reference, every ruling by its id, is named (docs/rules in the repository).
+        assert rules["reference"] == f"docs/rules/{name}.md"
         game = client.get(f"/api/games/{name}").json()
         for param in game["params"]:
             assert param["label"] and "_" not in param["label"], param

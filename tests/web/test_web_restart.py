@@ -141,7 +141,7 @@ def test_a_corrupt_log_is_reported_and_the_server_still_starts(toy_game: type, d
         bad = create_toy(client, human_seats(2))["id"]
     storage = Storage(db_url)
     # A decision id where the log expects more: the toy only knows 0 and 1.
-    storage.append_actions(bad, [ActionRow(2, 9, 0, now())])
+    storage.append_actions(bad, [ActionRow(2, 9, 0, now())], length=2)
     storage.close()
     with TestClient(create_app(config)) as client:
         assert client.get(f"/api/matches/{good}").status_code == 200

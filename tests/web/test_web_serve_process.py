@@ -89,7 +89,8 @@ def test_no_seat_token_in_debug_logs_secure_cookies_behind_https_and_no_foreign_
     """Defect 8: `--log-level debug` logged `x-seat-token` (and seat cookies); cookies lacked
     `Secure` behind an HTTPS proxy. Defect 3: a page of another origin opened the socket."""
     log = tmp_path / "serve.log"
-    with running(f"sqlite:///{tmp_path / 'log.db'}", "--log-level", "debug", log=log) as server:
+    args = ("--log-level", "debug", "--forwarded-allow-ips", "127.0.0.1")  # the "proxy"
+    with running(f"sqlite:///{tmp_path / 'log.db'}", *args, log=log) as server:
         http = httpx.Client(base_url=server.base, timeout=10)
         body = {"game": "rancho", "seats": [{"kind": "human"}, {"kind": "human"}]}
         proxied = http.post("/api/matches", json=body, headers={"X-Forwarded-Proto": "https"})

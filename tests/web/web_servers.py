@@ -112,3 +112,47 @@ def postgres_schema(url: str) -> Iterator[str]:
         with engine.begin() as conn:
             conn.execute(text(f"DROP SCHEMA {schema} CASCADE"))
         engine.dispose()
+
+
+REDIS_ENV = "FARMSTEAD_TEST_REDIS_URL"
+
+
+class BotWorker:
+    """A ``farmstead bot-worker`` process."""
+
+    def __init__(self, db_url: str, redis_url: str, *extra: str, log: Path | None = None) -> None:
+        self.log = log
+        out = open(log, "ab") if log else subprocess.DEVNULL  # noqa: SIM115
+        self.process = subprocess.Popen(
+            [*serve_command(), "bot-worker", "--db", db_url, "--redis", redis_url, *extra],
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        )
+
+    def wait_ready(self, timeout: float = 60.0) -> None:
+        """Until the worker logs that it is ready (its log file is required)."""
+        assert self.log is not None
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                tail = self.log.read_text()[-2000:]
+                raise RuntimeError(f"bot-worker exited with {self.process.returncode}\n{tail}")
+            if self.log.exists() and "bot worker ready" in self.log.read_text():
+                return
+            time.sleep(0.1)
+        raise TimeoutError("farmstead bot-worker did not start")
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown handler runs (its lease is left to expire)."""
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGKILL)
+        self.process.wait(timeout=10)
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.kill()

@@ -50,6 +50,6 @@ def snapshot(client: TestClient) -> list[Any]:
     """Every row of the event-log tables (to prove a refused request wrote nothing)."""
     rows: list[Any] = []
     with client.app.state.storage.engine.connect() as conn:
-        for table in ("fs_matches", "fs_seats", "fs_actions", "fs_match_extra"):
+        for table in ("fs_matches", "fs_seats", "fs_actions", "fs_match_extra", "fs_action_keys"):
             rows.append(list(conn.execute(text(f"SELECT * FROM {table} ORDER BY 1, 2"))))
     return rows

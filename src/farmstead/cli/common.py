@@ -83,3 +83,19 @@ def status_line(state: State, seat: int | None) -> str:
     """The game's one-line prompt status, or '' when it registers none."""
     status = registration(state.game.type.name).status
     return status(state, seat) if status is not None else ""
+
+
+def bot_levels_option(texts: list[str] | None, time_limit: float) -> tuple[Any, ...]:
+    """The server's bot levels: the defaults, with ``--bot-level NAME=SPEC[@SECONDS]`` added or
+    replacing one; ``typer.BadParameter`` naming the option for a bad one."""
+    from farmstead.web.bots import DEFAULT_BOT_LEVELS, BotCatalog, parse_level
+
+    levels = {level.name: level for level in DEFAULT_BOT_LEVELS}
+    try:
+        for text in texts or []:
+            level = parse_level(text)
+            levels[level.name] = level
+        BotCatalog(tuple(levels.values()), time_limit)
+    except Exception as exc:
+        raise typer.BadParameter(str(exc), param_hint="--bot-level") from None
+    return tuple(levels.values())

@@ -40,7 +40,8 @@ def rules_command(
     gtype = record.game.type
     console.print(f"[bold]{gtype.long_name}[/] — {gtype.description}")
     console.print(escape(record.rules_summary))
-    console.print(f"Rules spec: ../shared/{gtype.rules_spec}")
+    if gtype.rules_reference:
+        console.print(f"Rules reference (every ruling by its id): {gtype.rules_reference}")
     if gtype.proposed_note:
         console.print(f"[yellow]Note:[/] {gtype.proposed_note}")
     params = Table(title="Parameters (--param KEY=VALUE)")

@@ -34,6 +34,7 @@ COMMAND_MODULES = (
     "sweep_cmd",
     "env_cmd",
     "ladder_cmd",
+    "worker_cmd",
 )
 
 for _module in COMMAND_MODULES:

@@ -121,7 +121,7 @@ class GameType:
     has_chance: bool
     perfect_information: bool
     params: tuple[ParamSpec, ...] = ()
-    rules_spec: str = ""
+    rules_reference: str = ""  # the rules reference in the repository, every ruling by its id
     data_package: str = ""
     data_files: tuple[str, ...] = ()
     proposed_note: str = ""

@@ -1,7 +1,11 @@
 """The FastAPI application: JSON API, WebSocket live updates and the static browser UI.
 
 ``create_app(config)`` builds an app whose lifespan opens the database, starts the bot pool and
-rebuilds every unfinished match from the event log.
+rebuilds every unfinished match from the event log. The process keeps nothing that another
+process could not rebuild from the database: any number of them may serve one database. With
+``redis_url`` they hear of each other's writes over Redis pub/sub (``web.bus``) and bot turns
+are jobs on a shared queue (``web.botqueue``) that this process's ``queue_workers`` slots and
+any ``farmstead bot-worker`` processes take; without it, one process does everything.
 
 Seat tokens reach the server as cookies ``seat<N>`` scoped to ``/api/matches/<id>`` (set when a
 match is created, a seat claimed or an invite link opened; ``Secure`` over HTTPS) or, for API
@@ -27,6 +31,7 @@ import inspect
 import json
 import logging
 import os
+import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from datetime import timedelta
@@ -44,16 +49,25 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from farmstead.core.errors import FarmsteadError, UnknownGameError
 from farmstead.core.registry import game_names, game_type, registration
 from farmstead.lab.ladder import level_rating
+from farmstead.web.botqueue import RedisBotQueue, namespace_for, run_bot_workers
 from farmstead.web.bots import DEFAULT_BOT_LEVELS, BotCatalog, BotLevel, BotPool, spec_words
+from farmstead.web.bus import EventBus, LocalBus, RedisBus
 from farmstead.web.config import default_db_url
 from farmstead.web.errors import (
     ConflictError,
     NotFoundError,
     WebError,
     error_body,
+    error_responses,
     install_error_handlers,
 )
-from farmstead.web.guard import CreationLimiter, Guard, client_key, docs_csp
+from farmstead.web.guard import (
+    THROTTLE_CLOSE_CODE,
+    Guard,
+    MessageThrottle,
+    client_key,
+    docs_csp,
+)
 from farmstead.web.inputs import (
     MAX_KEY,
     ActionIn,
@@ -69,7 +83,7 @@ from farmstead.web.inputs import (
 from farmstead.web.matches import Listener, LiveMatch, MatchManager, SeatRequest
 from farmstead.web.rules_page import item_json as rules_item_json
 from farmstead.web.rules_page import rules_html
-from farmstead.web.storage import Storage, now
+from farmstead.web.storage import Storage, normalise_url, now
 from farmstead.web.views import (
     data_item_json,
     events_json,
@@ -101,7 +115,12 @@ class ServerConfig:
     the API (e.g. the public address behind a proxy that rewrites ``Host``).
     ``abandon_after``: seconds without a human decision after which an unfinished match is
     abandoned — listed so, and ended by the cleanup that runs every ``cleanup_every`` seconds
-    (0: never).
+    (0: never). ``redis_url``: Redis for the event bus and the bot queue (None: this process
+    alone); ``queue_workers``: bot turns this process plays at once from the queue (0: leave
+    them to ``farmstead bot-worker`` processes); ``bot_lease``: seconds after which a bot turn
+    taken by a worker that died is taken by another. A socket that sends more than
+    ``ws_message_burst`` messages at once, or more than ``ws_messages_per_second`` for long, is
+    closed (``guard.MessageThrottle``).
     """
 
     db_url: str | None = None
@@ -117,6 +136,11 @@ class ServerConfig:
     max_body: int = 256 * 1024
     abandon_after: float = 7 * 24 * 3600.0
     cleanup_every: float = 3600.0
+    redis_url: str | None = None
+    queue_workers: int = 1
+    bot_lease: float = 15.0
+    ws_messages_per_second: float = 20.0
+    ws_message_burst: int = 60
 
 
 # --- helpers -----------------------------------------------------------------------------
@@ -186,7 +210,6 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     cfg = config or ServerConfig()
 
     catalog = BotCatalog(cfg.bot_levels, cfg.bot_time_limit)
-    limiter = CreationLimiter(cfg.match_rate)
 
     async def clean_up(manager: MatchManager) -> None:
         """End abandoned matches now and then (``ServerConfig.abandon_after``)."""
@@ -198,8 +221,15 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        storage = Storage(cfg.db_url or default_db_url())
+        db_url = normalise_url(cfg.db_url or default_db_url())
+        storage = Storage(db_url)
         bots = BotPool(cfg.bot_workers, cfg.bot_time_limit, cfg.bot_mode)
+        bus: EventBus = LocalBus()
+        queue: RedisBotQueue | None = None
+        if cfg.redis_url:
+            namespace = namespace_for(db_url)
+            bus = RedisBus(cfg.redis_url, namespace)
+            queue = RedisBotQueue(cfg.redis_url, namespace, cfg.bot_lease)
         manager = MatchManager(
             storage,
             bots,
@@ -207,19 +237,31 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
             bot_step_delay=cfg.bot_step_delay,
             catalog=catalog,
             max_open_per_client=cfg.max_open_matches,
+            match_rate=cfg.match_rate,
+            bus=bus,
+            bot_queue=queue,
         )
         app.state.storage = storage
         app.state.manager = manager
         await bots.start()
+        await bus.start(manager.remote_change)
         await manager.start()
-        cleaner = asyncio.get_running_loop().create_task(clean_up(manager))
+        loop = asyncio.get_running_loop()
+        background = [loop.create_task(clean_up(manager))]
+        if queue is not None and cfg.queue_workers > 0:
+            background.append(loop.create_task(run_bot_workers(manager, queue, cfg.queue_workers)))
         try:
             yield
         finally:
-            cleaner.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await cleaner
+            for task in background:
+                task.cancel()
+            for task in background:
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
             await manager.stop()
+            await bus.stop()
+            if queue is not None:
+                await queue.close()
             bots.close()
             storage.close()
 
@@ -269,12 +311,12 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
             "games": [game_json(registration(name), *board_urls(name)) for name in game_names()]
         }
 
-    @app.get("/api/games/{name}", tags=["games"])
+    @app.get("/api/games/{name}", tags=["games"], responses=error_responses(404, 422))
     async def game(name: str) -> dict[str, Any]:
         """One game."""
         return game_json(registration(name), *board_urls(name))
 
-    @app.get("/api/games/{name}/data", tags=["games"])
+    @app.get("/api/games/{name}/data", tags=["games"], responses=error_responses(404, 422))
     async def game_data(name: str) -> dict[str, Any]:
         """Every value of the game's data files with its provenance (official/derived/proposed)."""
         gtype = game_type(name)
@@ -285,7 +327,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
             "items": [data_item_json(i) for i in gtype.data_items()],
         }
 
-    @app.get("/api/games/{name}/rules", tags=["games"])
+    @app.get("/api/games/{name}/rules", tags=["games"], responses=error_responses(404, 422))
     async def game_rules(name: str) -> dict[str, Any]:
         """The game's rules for people: the prose (HTML made from the game's Markdown, no raw
         HTML passes) and every data value in words with its provenance."""
@@ -297,10 +339,11 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
             "summary": record.rules_summary,
             "html": rules_html(record),
             "proposed_note": gtype.proposed_note,
+            "reference": gtype.rules_reference or None,
             "items": [rules_item_json(i, record) for i in gtype.data_items()],
         }
 
-    @app.get("/api/bots", tags=["games"])
+    @app.get("/api/bots", tags=["games"], responses=error_responses(404, 422))
     async def bots(
         game: str | None = Query(None, max_length=64, description="the specs for this game"),
     ) -> dict[str, Any]:
@@ -318,7 +361,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         return {"status": "ok", "live_matches": len(manager.live)}
 
     # --- matches ----------------------------------------------------------------------
-    @app.get("/api/matches", tags=["matches"])
+    @app.get("/api/matches", tags=["matches"], responses=error_responses(422, 503))
     async def list_matches(
         request: Request,
         status: Literal["live", "open", "finished", "all"] = "all",
@@ -341,7 +384,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         result = []
         for row in rows:
             live = manager.live.get(row.id)
-            if live is not None:
+            if live is not None and live.revision == row.revision:
                 entry = match_summary(live)
             else:
                 try:
@@ -362,7 +405,12 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
             result.append(entry)
         return {"matches": result, "abandon_after": cfg.abandon_after}
 
-    @app.post("/api/matches", status_code=201, tags=["matches"])
+    @app.post(
+        "/api/matches",
+        status_code=201,
+        tags=["matches"],
+        responses=error_responses(403, 404, 413, 422, 429, 503),
+    )
     async def create_match(body: MatchIn, request: Request, response: Response) -> dict[str, Any]:
         """Create a match. Tokens of "me" seats come back as cookies (and in the answer);
         "invite" seats get a link carrying their token (redeeming it issues a new one); "open"
@@ -377,7 +425,6 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
                 raise InputError(f"seat {index + 1}: give 'level' (or the older 'agent'), not both")
             seats.append(SeatRequest(s.kind, s.name, s.level or s.agent, s.claim))
         client = client_key(request.scope)
-        limiter.check(client)
         match, tokens = manager.create(
             body.game,
             body.players,
@@ -403,7 +450,9 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
             answer_seats.append(entry)
         return {"id": match.id, "url": f"/match/{match.id}", "seats": answer_seats}
 
-    @app.get("/api/matches/{match_id}", tags=["matches"])
+    @app.get(
+        "/api/matches/{match_id}", tags=["matches"], responses=error_responses(404, 409, 422, 503)
+    )
     async def view_match(
         match_id: str,
         request: Request,
@@ -414,7 +463,11 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         match = manager_of(request).get(match_id)
         return seat_view(match, held_seats(request, match), seat, since)
 
-    @app.post("/api/matches/{match_id}/actions", tags=["matches"])
+    @app.post(
+        "/api/matches/{match_id}/actions",
+        tags=["matches"],
+        responses=error_responses(400, 403, 404, 409, 413, 422, 503),
+    )
     async def act(
         match_id: str,
         body: ActionIn,
@@ -447,7 +500,11 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
             view["replayed"] = True
         return view
 
-    @app.post("/api/matches/{match_id}/undo", tags=["matches"])
+    @app.post(
+        "/api/matches/{match_id}/undo",
+        tags=["matches"],
+        responses=error_responses(403, 404, 409, 413, 422, 503),
+    )
     async def undo(match_id: str, body: UndoIn, request: Request) -> dict[str, Any]:
         """Take back the last ``steps`` decisions of the seat to move (the requester's): its
         own decisions of the current turn, back to the last die, draw or other player's
@@ -458,7 +515,11 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         seat = manager.undo(match, held, body.steps, body.expect, body.seat)
         return seat_view(match, held, seat, None)
 
-    @app.post("/api/matches/{match_id}/hint", tags=["matches"])
+    @app.post(
+        "/api/matches/{match_id}/hint",
+        tags=["matches"],
+        responses=error_responses(403, 404, 409, 413, 422, 503),
+    )
     async def hint(match_id: str, body: HintIn, request: Request) -> dict[str, Any]:
         """A suggested move for the requester's seat to move, from the game's strongest bot
         (about a second; the same position gives the same hint). The bot sees only what that
@@ -472,7 +533,11 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         held = held_seats(request, match)
         return await manager.hint(match, held, body.seat, body.expect)
 
-    @app.post("/api/matches/{match_id}/seats/{seat}/resign", tags=["seats"])
+    @app.post(
+        "/api/matches/{match_id}/seats/{seat}/resign",
+        tags=["seats"],
+        responses=error_responses(403, 404, 409, 413, 422, 503),
+    )
     async def resign(match_id: str, seat: int, body: EmptyIn, request: Request) -> dict[str, Any]:
         """The requester's ``seat`` resigns: the game ends (the seat loses, the others share
         the win) or a bot takes the seat, as the match's ``options.on_resign`` says. Another
@@ -483,7 +548,11 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         manager.resign(match, held, seat)
         return seat_view(match, held, seat, None)
 
-    @app.post("/api/matches/{match_id}/abandon", tags=["matches"])
+    @app.post(
+        "/api/matches/{match_id}/abandon",
+        tags=["matches"],
+        responses=error_responses(403, 404, 409, 413, 422, 503),
+    )
     async def abandon(match_id: str, body: EmptyIn, request: Request) -> dict[str, Any]:
         """End the match without a result. Only a requester holding every human seat (a
         hot-seat or bot match) may; in a match with other people, resign instead."""
@@ -493,7 +562,11 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         manager.abandon(match, held)
         return seat_view(match, held, None, None)
 
-    @app.get("/api/matches/{match_id}/events", tags=["matches"])
+    @app.get(
+        "/api/matches/{match_id}/events",
+        tags=["matches"],
+        responses=error_responses(404, 409, 422, 503),
+    )
     async def events(
         match_id: str,
         request: Request,
@@ -512,7 +585,11 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
             "turns": turns_json(match, held, since, end),
         }
 
-    @app.post("/api/matches/{match_id}/seats/{seat}/claim", tags=["seats"])
+    @app.post(
+        "/api/matches/{match_id}/seats/{seat}/claim",
+        tags=["seats"],
+        responses=error_responses(403, 404, 409, 413, 422, 503),
+    )
     async def claim(
         match_id: str, seat: int, body: ClaimIn, request: Request, response: Response
     ) -> dict[str, Any]:
@@ -523,7 +600,11 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         set_seat_cookie(request, response, match.id, seat, token)
         return {"seat": seat, "token": token, "url": f"/match/{match.id}"}
 
-    @app.post("/api/matches/{match_id}/seats/{seat}/join", tags=["seats"])
+    @app.post(
+        "/api/matches/{match_id}/seats/{seat}/join",
+        tags=["seats"],
+        responses=error_responses(403, 404, 409, 413, 422, 503),
+    )
     async def join(
         match_id: str, seat: int, body: JoinIn, request: Request, response: Response
     ) -> dict[str, Any]:
@@ -535,7 +616,11 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         set_seat_cookie(request, response, match.id, seat, token)
         return {"seat": seat, "token": token, "url": f"/match/{match.id}"}
 
-    @app.get("/api/matches/{match_id}/replay", tags=["matches"])
+    @app.get(
+        "/api/matches/{match_id}/replay",
+        tags=["matches"],
+        responses=error_responses(404, 409, 422, 503),
+    )
     async def replay(
         match_id: str,
         request: Request,
@@ -552,7 +637,11 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
             raise NotFoundError(f"this match has no seat {seat + 1}")
         return replay_view(match, step, seat)
 
-    @app.get("/api/matches/{match_id}/turns", tags=["matches"])
+    @app.get(
+        "/api/matches/{match_id}/turns",
+        tags=["matches"],
+        responses=error_responses(404, 409, 422, 503),
+    )
     async def turns(match_id: str, request: Request) -> dict[str, Any]:
         """Every turn of a finished match in words (for the replay: a turn's position is the
         one after its last step, ``first + steps``)."""
@@ -561,7 +650,11 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
             raise ConflictError("the replay opens once the game is over")
         return {"total": match.version, "turns": turns_json(match, frozenset(), 0, match.version)}
 
-    @app.get("/api/matches/{match_id}/record", tags=["matches"])
+    @app.get(
+        "/api/matches/{match_id}/record",
+        tags=["matches"],
+        responses=error_responses(404, 409, 422, 503),
+    )
     async def record(match_id: str, request: Request) -> Response:
         """The game record (the JSON ``farmstead replay`` reads), once the game is over."""
         match = manager_of(request).get(match_id)
@@ -584,7 +677,8 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         ``error`` messages. Client → server: JSON text frames ``{"type": "action", ...ActionIn}``,
         ``{"type": "watch", "seat": n, "since": k}`` to change the preferred seat, and
         ``{"type": "ping"}``. A binary frame closes the socket with 1003, text that is not JSON
-        (or is nested too deeply) with 1007, a frame over 64 KiB with 1009 — each with a reason.
+        (or is nested too deeply) with 1007, a frame over 64 KiB with 1009, a flood of messages
+        with 1008 (``ServerConfig.ws_message_burst``) — each with a reason.
         Pages of other origins are refused (see ``farmstead.web.guard``)."""
         manager = manager_of(websocket)
         try:
@@ -600,12 +694,14 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         preferred = _int_or_none(websocket.query_params.get("seat"))
         since = _int_or_none(websocket.query_params.get("since"))
         listener = Listener(held, preferred, since, tokens=tokens)
+        throttle = MessageThrottle(cfg.ws_messages_per_second, cfg.ws_message_burst)
         listener.dirty.set()
         match.listeners.add(listener)
+        manager.bus.watch(match.id)
         sender = asyncio.create_task(_send_views(websocket, match, listener))
         try:
             while True:
-                close = await _receive_message(websocket, manager, match, listener)
+                close = await _receive_message(websocket, manager, match, listener, throttle)
                 if close is not None:
                     code, reason = close
                     with contextlib.suppress(Exception):
@@ -615,6 +711,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
             pass
         finally:
             match.listeners.discard(listener)
+            manager.bus.unwatch(match.id)
             sender.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await sender
@@ -681,12 +778,18 @@ def _int_or_none(text: str | None) -> int | None:
 
 
 async def _receive_message(
-    websocket: WebSocket, manager: MatchManager, match: LiveMatch, listener: Listener
+    websocket: WebSocket,
+    manager: MatchManager,
+    match: LiveMatch,
+    listener: Listener,
+    throttle: MessageThrottle,
 ) -> tuple[int, str] | None:
     """Receive and handle one frame; a (code, reason) to close the socket with, or None."""
     message = await websocket.receive()
     if message["type"] == "websocket.disconnect":
         raise WebSocketDisconnect(message.get("code", 1000))
+    if not throttle.allow(time.monotonic()):
+        return THROTTLE_CLOSE_CODE, throttle.reason
     text = message.get("text")
     if text is None:
         return 1003, "binary frames are not accepted; send JSON text"
@@ -775,4 +878,9 @@ def _plain_int(value: Any) -> bool:
 
 def app_from_env() -> FastAPI:
     """The app configured from environment variables (for ``uvicorn --factory``)."""
-    return create_app(ServerConfig(db_url=os.environ.get("FARMSTEAD_DB_URL")))
+    return create_app(
+        ServerConfig(
+            db_url=os.environ.get("FARMSTEAD_DB_URL"),
+            redis_url=os.environ.get("FARMSTEAD_REDIS_URL") or None,
+        )
+    )

@@ -8,6 +8,8 @@ from pathlib import Path
 import platformdirs
 
 DB_ENV = "FARMSTEAD_DB_URL"
+REDIS_ENV = "FARMSTEAD_REDIS_URL"  # Redis for the event bus and the bot queue (several processes)
+FORWARDED_ENV = "FARMSTEAD_FORWARDED_ALLOW_IPS"  # proxies trusted for X-Forwarded-*
 
 
 def data_dir() -> Path:

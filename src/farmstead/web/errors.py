@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import logging
 import math
+from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from farmstead.core.errors import (
@@ -74,6 +76,30 @@ class TooManyError(WebError):
 
 
 MAX_MESSAGE = 500
+
+
+class ErrorBody(BaseModel):
+    """The body of every error answer."""
+
+    error: str = Field(description="a stable code, e.g. stale, forbidden, rate_limited")
+    message: str = Field(description="what went wrong, in words a person understands")
+
+
+_MEANINGS = {
+    400: "an illegal action (nothing changed)",
+    403: "not allowed: another seat's, a spectator's, or a page of another origin",
+    404: "no such game, match, seat or step",
+    409: "the match moved on (stale view), is over, or cannot be restored",
+    413: "the request body is too large",
+    422: "the request is malformed or names unknown params, levels or values",
+    429: "too many new matches from this address (see Retry-After)",
+    503: "the database is unavailable, or every bot is busy; try again shortly",
+}
+
+
+def error_responses(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """The OpenAPI ``responses`` of a route that answers ``statuses`` with ``ErrorBody``."""
+    return {status: {"model": ErrorBody, "description": _MEANINGS[status]} for status in statuses}
 
 
 def error_body(code: str, message: str) -> dict[str, str]:

@@ -27,20 +27,16 @@ import contextlib
 import hashlib
 import logging
 import re
-import time
 from collections.abc import Iterable
 from typing import Any
 from urllib.parse import urlsplit
 
-from limits import RateLimitItem, parse_many
-from limits.storage import MemoryStorage
-from limits.strategies import MovingWindowRateLimiter
 from starlette.datastructures import MutableHeaders
 from starlette.exceptions import HTTPException
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from farmstead.web.errors import TooManyError, error_body
+from farmstead.web.errors import error_body
 
 log = logging.getLogger(__name__)
 
@@ -229,41 +225,48 @@ class Guard:
                 )
 
 
-# --- match creation limits ---------------------------------------------------------------
-class CreationLimiter:
-    """A per-client rate limit on new matches (``limits``' moving window, in memory).
+# --- WebSocket message throttle ----------------------------------------------------------
+THROTTLE_CLOSE_CODE = 1008  # "policy violation"
 
-    ``rate`` is in the ``limits`` notation, e.g. ``"20/minute;300/hour"``; None or "" turns
-    the limit off. A refused request is not counted.
+
+class MessageThrottle:
+    """A token bucket for the messages one WebSocket sends to the server: ``burst`` messages
+    at once, refilled at ``rate_per_second``. Pure: the caller passes the clock.
+
+    The contract with the socket's receive loop: make one throttle per socket and call
+    ``allow(time.monotonic())`` for each message received, before handling it. While it is
+    True the message is handled as usual; the first False means the client floods (no
+    page sends that much), so the message is dropped and the socket closed with code
+    ``THROTTLE_CLOSE_CODE`` (1008, policy violation) and ``reason`` (under the 123 bytes a
+    close reason may have). A refused message does not use up a token.
     """
 
-    def __init__(self, rate: str | None) -> None:
-        self.items: list[RateLimitItem] = parse_many(rate) if rate else []
-        self.limiter = MovingWindowRateLimiter(MemoryStorage())
+    def __init__(self, rate_per_second: float = 20.0, burst: int = 60) -> None:
+        if not rate_per_second > 0:
+            raise ValueError(f"rate_per_second must be more than 0: {rate_per_second}")
+        if burst < 1:
+            raise ValueError(f"burst must be at least 1: {burst}")
+        self.rate = float(rate_per_second)
+        self.burst = burst
+        self.tokens = float(burst)
+        self.last: float | None = None
 
-    def check(self, client: str) -> None:
-        """Count one new match for ``client``; ``TooManyError`` (429) when over the limit."""
-        for item in self.items:
-            if not self.limiter.test(item, client):
-                stats = self.limiter.get_window_stats(item, client)
-                raise TooManyError(
-                    f"too many new matches from your address (at most {item}); "
-                    "wait a little and try again",
-                    retry_after=max(1.0, stats.reset_time - time.time()),
-                )
-        for item in self.items:
-            self.limiter.hit(item, client)
+    def allow(self, now: float) -> bool:
+        """Take a token for one message received at ``now`` (seconds, a monotonic clock);
+        False when none is left. A clock that goes back adds nothing."""
+        if self.last is not None and now > self.last:
+            self.tokens = min(float(self.burst), self.tokens + (now - self.last) * self.rate)
+        if self.last is None or now > self.last:
+            self.last = now
+        if self.tokens >= 1.0:
+            self.tokens -= 1.0
+            return True
+        return False
 
-
-def check_rate(rate: str) -> str:
-    """``rate`` if ``limits`` can read it; ``ValueError`` otherwise."""
-    try:
-        parse_many(rate)
-    except Exception as exc:
-        raise ValueError(
-            f"not a rate like '20/minute' or '20/minute;300/hour': {rate!r} ({exc})"
-        ) from None
-    return rate
+    @property
+    def reason(self) -> str:
+        """The close reason for a socket refused by this throttle."""
+        return f"too many messages: at most {self.rate:g} a second (bursts of {self.burst})"
 
 
 # --- logs --------------------------------------------------------------------------------

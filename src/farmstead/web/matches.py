@@ -1,7 +1,15 @@
 """Live matches: the server's authority over every position.
 
-``MatchManager`` holds every unfinished match in memory (rebuilt from the event log at start-up)
-and a small cache of finished ones. It is the only writer of the log and keeps these contracts:
+The database is the truth (``web.storage``): a match is its stored event log, and any number of
+processes may serve it. ``MatchManager`` keeps a copy of every unfinished match it has seen in
+memory (rebuilt from the log) and a small cache of finished ones; a copy is only a cache. Before
+serving a request the manager compares the copy's revision with the database's (one indexed
+read) and, when another process changed the match, brings the copy up to date. Every write is a
+compare-and-set on the log's length (``Storage.append_actions``, ``truncate_actions``): when
+it loses a race, the copy is refreshed and the request is answered 409 (or, for an action sent
+without ``expect``, tried once more at the new position). After each write the manager
+publishes the match's new revision on the event bus (``web.bus``), so other processes forward
+it to their sockets. It keeps these contracts:
 
 * An action is accepted only from the seat that must act, and only if it is legal. The step it
   starts — the action plus the chance outcomes that follow it — is computed on a clone, written
@@ -10,11 +18,14 @@ and a small cache of finished ones. It is the only writer of the log and keeps t
 * Chance outcomes are drawn by the server from ``Rng(derive_seed(seed, "chance", index))`` —
   one generator per log index — at the moment the position reaches the chance node, and are
   logged like any action. Rebuilding from the log (or re-drawing after a crash) is exact.
-* Bots move through the ``BotPool``; the event loop only applies their answers. A bot seat
+* Bots move through the ``BotPool``; the event loop only applies their answers. Bot turns are
+  played by this process (the embedded default) or by whichever worker takes the match from the
+  shared bot queue (``web.botqueue``, with ``farmstead bot-worker``). A bot seat
   plays one of the server's levels (``BotCatalog``): a new seat names one, a stored seat from
   before levels existed plays at the level of its agent (``BotCatalog.for_stored``).
 * An action sent with an idempotency key is applied once: a repeat under the same key (by a
-  holder of the same seat) answers without acting. Keys are remembered per match, in memory.
+  holder of the same seat) answers without acting, on any process and after any restart. Keys
+  are stored with the action they came with, and leave with it when it is taken back.
 * Redeeming an invite swaps the seat's token for a fresh one; open sockets re-check their
   seats at once, so the invite's token stops seeing and acting everywhere.
 * Undo takes back the acting seat's own last decisions of the current turn, never past a
@@ -27,7 +38,7 @@ and a small cache of finished ones. It is the only writer of the log and keeps t
   decision for ``abandon_after`` seconds are ended as abandoned by ``clean_up_abandoned``.
 
 All methods run on the event loop thread. The accepting step has no ``await`` inside, so steps
-of one match never interleave.
+of one match never interleave within a process; across processes the database orders them.
 """
 
 from __future__ import annotations
@@ -40,7 +51,7 @@ import json
 import logging
 import secrets
 from collections import OrderedDict
-from collections.abc import Iterable, Sequence
+from collections.abc import Awaitable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -50,7 +61,9 @@ from farmstead.core.game import JSON, Game, PlayerId, State
 from farmstead.core.record import GameRecord
 from farmstead.core.registry import load_game
 from farmstead.core.rng import Rng, derive_seed
+from farmstead.web.botqueue import BotQueue
 from farmstead.web.bots import BotCatalog, BotError, BotJob, BotPool
+from farmstead.web.bus import EventBus, LocalBus
 from farmstead.web.errors import (
     ConflictError,
     ForbiddenError,
@@ -61,8 +74,10 @@ from farmstead.web.errors import (
 )
 from farmstead.web.hints import bot_position, compute_hint, hint_seat
 from farmstead.web.inputs import InputError, build_game, check_json_shape, json_agrees
+from farmstead.web.quotas import CreationLimiter
 from farmstead.web.storage import (
     ActionRow,
+    AppliedKey,
     MatchRow,
     SeatRow,
     StaleWriteError,
@@ -79,7 +94,6 @@ log = logging.getLogger(__name__)
 HUMAN, BOT = "human", "bot"
 CHANCE_SEAT = int(PlayerId.CHANCE)
 MAX_NAME = 40
-IDEMPOTENCY_KEYS = 256  # remembered per match
 DB_DOWN = "the database is unavailable; try again shortly"
 
 
@@ -114,6 +128,7 @@ class Seat:
     agent: str | None = None
     token_hash: str | None = None
     level: str | None = None  # bots: the level the seat plays at
+    invite: bool = False  # the token is an invite link's, not yet redeemed
 
     @property
     def is_open(self) -> bool:
@@ -179,15 +194,23 @@ class MatchOptions:
 def replay_log(match: LiveMatch, actions: Iterable[ActionRow]) -> None:
     """Set ``match``'s position, log and turns to those of ``actions`` replayed from the
     initial position (``ValueError`` for a gap or an illegal entry)."""
-    state = match.game.new_initial_state()
+    match.state = match.game.new_initial_state()
     match.log = []
     match.turns = MatchTurns()
     match.checkpoints = {}
+    extend_log(match, actions)
+
+
+def extend_log(match: LiveMatch, actions: Iterable[ActionRow]) -> None:
+    """Apply ``actions``, which continue ``match``'s log, to its position, log and turns
+    (``ValueError`` for a gap or an illegal entry; the match is then unchanged)."""
+    state = match.state.clone()
     match.view_cache.clear()
     tracker = match.turns.draft()
     numbered = []
+    entries: list[LogEntry] = []
     for entry in actions:
-        if entry.index != len(match.log):
+        if entry.index != len(match.log) + len(entries):
             raise ValueError(f"log gap before action #{entry.index}")
         label, seen = labels_for(state, entry.action)
         turn, turn_seat = tracker.turn_of(state, entry.seat)
@@ -195,10 +218,9 @@ def replay_log(match: LiveMatch, actions: Iterable[ActionRow]) -> None:
             state.apply_action(entry.action)
         except IllegalActionError as exc:
             raise ValueError(f"logged action #{entry.index} is illegal: {exc}") from None
-        match.log.append(
-            LogEntry(entry.index, entry.action, entry.seat, label, entry.at, seen, turn)
-        )
+        entries.append(LogEntry(entry.index, entry.action, entry.seat, label, entry.at, seen, turn))
         numbered.append((entry.index, turn, turn_seat))
+    match.log.extend(entries)
     match.turns.commit(tracker, numbered)
     match.state = state
 
@@ -225,14 +247,6 @@ class Listener:
     tokens: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class Applied:
-    """An action accepted under an idempotency key: who sent it and what it was."""
-
-    seat: int
-    request: tuple[int | None, str]
-
-
 class LiveMatch:
     """A match in memory: its position, log, seats and listeners."""
 
@@ -246,7 +260,10 @@ class LiveMatch:
         self.options = MatchOptions.from_json(row.options)
         self.ended: dict[str, Any] | None = row.ended
         self.undos = row.undos  # each undo counts once: views are ordered by (undos, version)
-        self.seats = [Seat(s.seat, s.kind, s.name, s.agent, s.token_hash) for s in row.seats]
+        self.revision = row.revision  # the stored revision this copy agrees with
+        self.seats = [
+            Seat(s.seat, s.kind, s.name, s.agent, s.token_hash, invite=s.invite) for s in row.seats
+        ]
         self.state: State = game.new_initial_state()
         self.log: list[LogEntry] = []
         self.listeners: set[Listener] = set()
@@ -254,8 +271,6 @@ class LiveMatch:
         self.view_cache: dict[tuple[int, int | None, int], tuple[JSON, list[dict[str, Any]]]] = {}
         self.checkpoints: dict[int, State] = {}
         self.turns = MatchTurns()
-        self.applied: OrderedDict[str, Applied] = OrderedDict()
-        self.creator: str | None = None  # the client that created it (this server's run only)
         # Hints being computed or computed for the current position: (undos, version, seat).
         self.hints: dict[tuple[int, int, int], asyncio.Task[dict[str, Any]]] = {}
 
@@ -370,7 +385,12 @@ class LiveMatch:
 
 
 class MatchManager:
-    """Creates, restores, advances and caches matches; runs their bots."""
+    """Creates, restores, advances and caches matches; schedules their bots.
+
+    ``bus`` tells other processes about this process's writes (and this one about theirs, via
+    ``remote_change``); ``bot_queue`` (None: the embedded default) is the shared queue of bot
+    turns that workers take, instead of this process playing every bot itself.
+    """
 
     def __init__(
         self,
@@ -382,6 +402,9 @@ class MatchManager:
         finished_cache: int = 64,
         catalog: BotCatalog | None = None,
         max_open_per_client: int = 0,
+        match_rate: str | None = None,
+        bus: EventBus | None = None,
+        bot_queue: BotQueue | None = None,
     ) -> None:
         self.storage = storage
         self.bots = bots
@@ -394,7 +417,10 @@ class MatchManager:
         self.broken: dict[str, str] = {}
         self.bot_fallbacks = 0
         self.max_open_per_client = max_open_per_client
-        self.open_by_client: dict[str, set[str]] = {}
+        self.creation_limit = CreationLimiter(match_rate, storage)
+        self.bus: EventBus = bus or LocalBus()
+        self.bot_queue = bot_queue
+        self._background: set[asyncio.Task[Any]] = set()
 
     # --- life cycle -----------------------------------------------------------------------
     async def start(self) -> None:
@@ -402,37 +428,56 @@ class MatchManager:
         for match_id in self.storage.unfinished_match_ids():
             try:
                 row = self.storage.load_match(match_id)
-                assert row is not None
+                if row is None:  # removed since it was listed
+                    continue
                 match = self._rebuild(row)
             except (FarmsteadError, ValueError, LookupError, TypeError) as exc:
                 self.broken[match_id] = str(exc)
                 log.error("match %s cannot be restored: %s", match_id, exc)
                 continue
+            if match.finished:
+                self._cache_finished(match)
+                continue
             self.live[match_id] = match
-            if match.state.is_chance_node():
-                try:
-                    self._step(match, None, None)
-                except UnavailableError as exc:
-                    log.error("match %s: %s", match_id, exc.message)
+            self._draw_chance(match)
             self._schedule_bot(match)
         log.info("restored %d unfinished matches", len(self.live))
 
     async def stop(self) -> None:
         """Cancel running bot turns (the log already holds every accepted action)."""
         tasks = [m.bot_task for m in self.live.values() if m.bot_task is not None]
+        tasks.extend(self._background)
         for task in tasks:
             task.cancel()
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
 
+    def _in_background(self, work: Awaitable[Any]) -> None:
+        """Run ``work`` as a task of this manager (cancelled by ``stop``)."""
+        task = asyncio.ensure_future(work)
+        self._background.add(task)
+        task.add_done_callback(self._background_done)
+
+    def _background_done(self, task: asyncio.Task[Any]) -> None:
+        self._background.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("background task failed: %r", task.exception())
+
     def _rebuild(self, row: MatchRow) -> LiveMatch:
         game = load_game(row.game, row.players, **row.params)
         match = LiveMatch(row, game)
+        self._set_levels(match)
+        replay_log(match, row.actions)
+        self._settle_finish(match)
+        return match
+
+    def _set_levels(self, match: LiveMatch) -> None:
         for seat in match.seats:
             if seat.kind == BOT:
-                seat.level = self.catalog.for_stored(seat.agent, game.type.name).level.name
-        replay_log(match, row.actions)
+                seat.level = self.catalog.for_stored(seat.agent, match.game.type.name).level.name
+
+    def _settle_finish(self, match: LiveMatch) -> None:
         state = match.state
         if match.ended is not None:
             pass  # ended early (resigned, abandoned): the stored returns stand
@@ -441,18 +486,20 @@ class MatchManager:
             # without it can only come from an older writer. Repair it.
             match.finished_at = now()
             match.returns = state.returns()
-            self.storage.append_actions(match.id, [], (match.finished_at, match.returns))
+            self.storage.mark_finished(match.id, match.finished_at, match.returns)
         elif match.finished_at is not None:
             match.returns = state.returns()
-        return match
 
-    # --- lookup ---------------------------------------------------------------------------
+    # --- lookup and freshness -------------------------------------------------------------
     def get(self, match_id: str) -> LiveMatch:
-        """The match ``match_id`` (loaded from the database if needed); ``NotFoundError``."""
+        """The match ``match_id``, as the database has it now (loaded, or a cached copy
+        brought up to date); ``NotFoundError`` for an unknown id."""
         match = self.live.get(match_id) or self.finished.get(match_id)
         if match is not None:
             if match_id in self.finished:
                 self.finished.move_to_end(match_id)
+            else:
+                self.sync(match)
             return match
         if match_id in self.broken:
             raise ConflictError(f"match {match_id} cannot be restored: {self.broken[match_id]}")
@@ -477,10 +524,90 @@ class MatchManager:
             raise ConflictError(f"match {match_id} cannot be restored: {exc}") from None
         if match.finished:
             self._cache_finished(match)
-        else:  # created by another server on the same database
+        else:  # created by another process on the same database
             self.live[match_id] = match
             self._schedule_bot(match)
         return match
+
+    def sync(self, match: LiveMatch) -> None:
+        """Bring a cached unfinished match up to date with the database, if another process
+        changed it (one indexed read when nothing changed)."""
+        try:
+            head = self.storage.head(match.id)
+        except StorageError as exc:
+            log.error("match %s: reading its revision: %s", match.id, exc)
+            raise UnavailableError(DB_DOWN) from None
+        if head is not None and head.revision != match.revision:
+            self.refresh(match)
+
+    def refresh(self, match: LiveMatch) -> None:
+        """Reload ``match`` from the database: the new entries of its log (or the whole log
+        after an undo), its seats, options and end; wakes its listeners when it changed."""
+        try:
+            row = self.storage.load_match(match.id, since=match.version)
+        except StorageError as exc:
+            log.error("match %s: reloading: %s", match.id, exc)
+            raise UnavailableError(DB_DOWN) from None
+        if row is None or row.revision == match.revision:
+            return
+        try:
+            if row.undos == match.undos and row.action_count >= match.version:
+                extend_log(match, row.actions)
+            else:
+                full = self.storage.load_match(match.id)
+                if full is None:
+                    return
+                row = full
+                replay_log(match, row.actions)
+        except StorageError as exc:
+            log.error("match %s: reloading: %s", match.id, exc)
+            raise UnavailableError(DB_DOWN) from None
+        except ValueError as exc:
+            log.error("match %s: its stored log cannot be replayed: %s", match.id, exc)
+            raise ConflictError(f"match {match.id} cannot be restored: {exc}") from None
+        match.revision = row.revision
+        match.undos = row.undos
+        match.options = MatchOptions.from_json(row.options)
+        match.ended = row.ended
+        match.finished_at = row.finished_at
+        match.returns = row.returns
+        match.seats = [
+            Seat(s.seat, s.kind, s.name, s.agent, s.token_hash, invite=s.invite) for s in row.seats
+        ]
+        self._set_levels(match)
+        if match.finished:
+            if match.finished_at is not None and match.returns is None:
+                match.returns = match.state.returns()
+            self._retire(match)
+        match.changed(tokens_changed=True)
+        self._schedule_bot(match)
+
+    def remote_change(self, match_id: str) -> None:
+        """Another process changed ``match_id`` (the bus says so): refresh the copy here, if
+        there is one, and so wake its sockets."""
+        match = self.live.get(match_id)
+        if match is None:
+            return
+        try:
+            self.sync(match)
+        except (UnavailableError, ConflictError) as exc:
+            log.warning("match %s: not refreshed: %s", match_id, exc.message)
+
+    def _written(self, match: LiveMatch) -> None:
+        """This process raised ``match``'s stored revision by one: the copy agrees with it
+        (unless another process wrote in between, which the next ``sync`` finds), listeners
+        wake, other processes hear of it."""
+        match.revision += 1
+        match.changed()
+        self.bus.publish(match.id)
+
+    def _retire(self, match: LiveMatch) -> None:
+        """A match that just finished leaves the live set for the finished cache."""
+        if match.bot_task is not None and match.bot_task is not asyncio.current_task():
+            match.bot_task.cancel()
+        self.live.pop(match.id, None)
+        self._cache_finished(match)
+        self.bots.forget(match.id)
 
     def _cache_finished(self, match: LiveMatch) -> None:
         self.finished[match.id] = match
@@ -513,13 +640,9 @@ class MatchManager:
         ``BotChoiceError`` (422) or ``UnknownGameError`` (404) before anything is written;
         a client with ``max_open_per_client`` unfinished matches gets ``TooManyError``.
         """
-        if client is not None and self.max_open_per_client > 0:
-            mine = self.open_by_client.get(client, set())
-            if len(mine) >= self.max_open_per_client:
-                raise TooManyError(
-                    f"you already have {len(mine)} unfinished matches on this server (the "
-                    f"limit is {self.max_open_per_client}); finish one before starting another"
-                )
+        client_hash = hash_token(f"client:{client}") if client is not None else None
+        if client_hash is not None:
+            self._check_client_limits(client_hash)
         game = build_game(game_name, players if players is not None else len(seats), params)
         if len(seats) != game.num_players:
             raise InputError(
@@ -552,7 +675,9 @@ class MatchManager:
                     tokens[index] = new_token()
                     token_hash = hash_token(tokens[index])
                 name = clean_name(request.name, f"Player {index + 1}")
-                rows.append(SeatRow(index, HUMAN, name, None, token_hash))
+                rows.append(
+                    SeatRow(index, HUMAN, name, None, token_hash, request.claim == "invite")
+                )
             else:
                 raise InputError(f"seat {index + 1}: kind must be human or bot")
         if on_resign not in RESIGN_CHOICES:
@@ -570,6 +695,7 @@ class MatchManager:
             created_at=now(),
             seats=rows,
             options=options.to_json(),
+            client_hash=client_hash,
         )
         try:
             self.storage.create_match(row, rows)
@@ -583,15 +709,34 @@ class MatchManager:
         for index, level in levels.items():
             match.seats[index].level = level
         self.live[match.id] = match
-        if client is not None:
-            match.creator = client
-            self.open_by_client.setdefault(client, set()).add(match.id)
-        if match.state.is_chance_node():
-            # The match exists now; if the draw cannot be saved it is retried by the next action.
-            with contextlib.suppress(UnavailableError):
-                self._step(match, None, None)
+        self._draw_chance(match)
         self._schedule_bot(match)
         return match, tokens
+
+    def _check_client_limits(self, client_hash: str) -> None:
+        """``TooManyError`` when the client may not create another match now: the rate of new
+        matches and the cap on unfinished ones are counted in the database, so they hold
+        across processes and restarts."""
+        try:
+            self.creation_limit.check(client_hash)
+            if self.max_open_per_client > 0:
+                mine = self.storage.count_by_client(client_hash, unfinished=True)
+                if mine >= self.max_open_per_client:
+                    raise TooManyError(
+                        f"you already have {mine} unfinished matches on this server (the "
+                        f"limit is {self.max_open_per_client}); finish one before starting "
+                        "another"
+                    )
+        except StorageError as exc:
+            log.error("counting a client's matches: %s", exc)
+            raise UnavailableError(DB_DOWN) from None
+
+    def _draw_chance(self, match: LiveMatch) -> None:
+        """Draw the chance outcomes the position waits for (a new match's deal, or a draw that
+        could not be saved before); if they cannot be saved now, the next action retries."""
+        if match.state.is_chance_node() and not match.finished:
+            with contextlib.suppress(UnavailableError, StaleError):
+                self._step(match, None, None)
 
     def claim(self, match: LiveMatch, seat: int, name: str | None) -> str:
         """Claim an open human seat; returns its new secret token."""
@@ -609,10 +754,11 @@ class MatchManager:
             log.error("match %s: claiming seat %d: %s", match.id, seat, exc)
             raise UnavailableError(DB_DOWN) from None
         if not claimed:
+            self.refresh(match)
             raise ConflictError(f"seat {seat + 1} was just taken by someone else")
         target.token_hash = token_hash
         target.name = display
-        match.changed()
+        self._written(match)
         return token
 
     def join(self, match: LiveMatch, seat: int, invite: str) -> str:
@@ -620,7 +766,7 @@ class MatchManager:
         invite token (the creator still has it) stops working at once, for every route and
         every open socket. Returns the new token."""
         target = self._seat(match, seat)
-        if target.kind != HUMAN or seat not in match.seats_of([invite]):
+        if target.kind != HUMAN or not target.invite or seat not in match.seats_of([invite]):
             raise ForbiddenError(
                 f"this invite link is not valid for seat {seat + 1} (or it was already used; "
                 "ask for a new one)"
@@ -635,8 +781,10 @@ class MatchManager:
             log.error("match %s: joining seat %d: %s", match.id, seat, exc)
             raise UnavailableError(DB_DOWN) from None
         if not replaced:
+            self.refresh(match)
             raise ConflictError(f"seat {seat + 1} was just joined by someone else")
-        target.token_hash = token_hash
+        target.token_hash, target.invite = token_hash, False
+        self._written(match)
         match.changed(tokens_changed=True)
         return token
 
@@ -666,20 +814,49 @@ class MatchManager:
         (``expect`` differs from the log length), the requester does not hold the seat that
         must act, or the action is illegal. ``action_json`` must be the JSON of one of the
         seat's legal actions (keys may be left out, none may disagree); chance events are the
-        server's to draw.
+        server's to draw. When another process wrote first, the match is reloaded and the
+        request is checked again once (with ``expect`` it is then stale).
         """
         if action_json is not None:
             check_json_shape(action_json, "action_json")
-        request = (action, json.dumps(action_json, sort_keys=True))
-        if key is not None:
-            earlier = match.applied.get(key)
-            if earlier is not None and earlier.seat in held:
-                if earlier.request != request:
-                    raise InputError(
-                        "this idempotency key was already used for a different action; "
-                        "use a new key for each action"
-                    )
-                return earlier.seat, True
+        if action is not None and action_json is not None:
+            raise InputError("give either 'action' or 'action_json', not both")
+        request = json.dumps([action, action_json], sort_keys=True)
+        for attempt in (1, 2):
+            if key is not None:
+                earlier = self._applied(match, key)
+                if earlier is not None and earlier.seat in held:
+                    if earlier.request != request:
+                        raise InputError(
+                            "this idempotency key was already used for a different action; "
+                            "use a new key for each action"
+                        )
+                    return earlier.seat, True
+            try:
+                return self._act_once(match, held, action, action_json, expect, seat, key, request)
+            except StaleError:
+                if attempt == 2 or expect is not None:
+                    raise
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def _applied(self, match: LiveMatch, key: str) -> AppliedKey | None:
+        try:
+            return self.storage.applied_key(match.id, key)
+        except StorageError as exc:
+            log.error("match %s: reading an idempotency key: %s", match.id, exc)
+            raise UnavailableError(DB_DOWN) from None
+
+    def _act_once(
+        self,
+        match: LiveMatch,
+        held: frozenset[int],
+        action: int | None,
+        action_json: JSON,
+        expect: int | None,
+        seat: int | None,
+        key: str | None,
+        request: str,
+    ) -> tuple[int, bool]:
         if match.finished:
             raise ConflictError("this game is over; no more actions are accepted")
         if expect is not None and expect != match.version:
@@ -707,8 +884,6 @@ class MatchManager:
             raise ForbiddenError("spectators cannot act; take a seat to play")
         else:
             raise ForbiddenError(f"it is not your turn: {match.seats[to_move].name} is to move")
-        if action is not None and action_json is not None:
-            raise InputError("give either 'action' or 'action_json', not both")
         if action_json is not None:
             action = self._action_from_json(match.state, action_json)
         if action is None:
@@ -720,11 +895,7 @@ class MatchManager:
             )
         # _step applies the action to a clone first: an illegal one raises IllegalActionError
         # (with the acting seat's own words for it) before anything is written.
-        self._step(match, seat, action)
-        if key is not None:
-            match.applied[key] = Applied(seat, request)
-            while len(match.applied) > IDEMPOTENCY_KEYS:
-                match.applied.popitem(last=False)
+        self._step(match, seat, action, None if key is None else (key, seat, request))
         return seat, False
 
     @staticmethod
@@ -752,8 +923,16 @@ class MatchManager:
             )
         return action
 
-    def _step(self, match: LiveMatch, seat: int | None, action: int | None) -> None:
-        """Apply ``action`` (if any) and the chance outcomes after it; log them; publish."""
+    def _step(
+        self,
+        match: LiveMatch,
+        seat: int | None,
+        action: int | None,
+        key: tuple[str, int, str] | None = None,
+    ) -> None:
+        """Apply ``action`` (if any) and the chance outcomes after it; log them (with the
+        idempotency ``key`` the action came with) at the end of the stored log; publish.
+        ``StaleError`` (the copy refreshed) when another process wrote first."""
         state = match.state.clone()
         entries: list[LogEntry] = []
         tracker = match.turns.draft()
@@ -774,15 +953,23 @@ class MatchManager:
             state.apply_action(outcome)
             entries.append(LogEntry(index, outcome, CHANCE_SEAT, label, at, seen, turn))
             numbered.append((index, turn, turn_seat))
+        if not entries:
+            return
         finished = (at, state.returns()) if state.is_terminal() else None
         try:
             self.storage.append_actions(
                 match.id,
                 [ActionRow(e.index, e.action, e.seat, e.at) for e in entries],
                 finished,
+                length=match.version,
+                key=key,
             )
         except StaleWriteError as exc:
-            raise StaleError(str(exc)) from None
+            self.refresh(match)
+            raise StaleError(
+                "the game moved on while your move was being saved (another player or "
+                "server got there first); look again"
+            ) from exc
         except StorageError as exc:
             log.error("match %s: %s", match.id, exc)
             raise UnavailableError(
@@ -793,11 +980,8 @@ class MatchManager:
         match.turns.commit(tracker, numbered)
         if finished is not None:
             match.finished_at, match.returns = finished[0], list(finished[1])
-            self.live.pop(match.id, None)
-            self._cache_finished(match)
-            self.bots.forget(match.id)
-            self._forget_open(match)
-        match.changed()
+            self._retire(match)
+        self._written(match)
         self._schedule_bot(match)
 
     # --- taking back, resigning, abandoning ----------------------------------------------
@@ -844,12 +1028,12 @@ class MatchManager:
             log.error("match %s: undo: %s", match.id, exc)
             raise UnavailableError(DB_DOWN) from None
         if not done:
+            self.refresh(match)
             raise StaleError("the game moved on while taking back; look again")
         kept = [ActionRow(e.index, e.action, e.seat, e.at) for e in match.log[:keep]]
         replay_log(match, kept)  # the log is the truth: replayed, never a saved copy
         match.undos += 1
-        match.applied.clear()
-        match.changed()
+        self._written(match)
         return to_move
 
     def resign(self, match: LiveMatch, held: frozenset[int], seat: int) -> None:
@@ -866,12 +1050,16 @@ class MatchManager:
             bot = next((b for b in offered if b.level.default), offered[0])
             name = clean_name(f"{target.name} (bot)", f"Bot {seat + 1}")
             try:
-                self.storage.seat_to_bot(match.id, seat, bot.spec, name)
+                turned = self.storage.seat_to_bot(match.id, seat, bot.spec, name)
             except StorageError as exc:
                 log.error("match %s: resign: %s", match.id, exc)
                 raise UnavailableError(DB_DOWN) from None
+            if not turned:
+                self.refresh(match)
+                raise ConflictError(f"seat {seat + 1} has resigned already")
             target.kind, target.agent, target.name = BOT, bot.spec, name
-            target.token_hash, target.level = None, bot.level.name
+            target.token_hash, target.level, target.invite = None, bot.level.name, False
+            self._written(match)
             match.changed(tokens_changed=True)
             self._schedule_bot(match)
             return
@@ -917,55 +1105,57 @@ class MatchManager:
         """End a running match early (``ended`` says how) and publish it."""
         at = now()
         try:
-            self.storage.end_match(match.id, at, returns, ended)
+            done = self.storage.end_match(match.id, at, returns, ended)
         except StorageError as exc:
             log.error("match %s: ending it: %s", match.id, exc)
             raise UnavailableError(DB_DOWN) from None
+        if not done:
+            self.refresh(match)
+            raise ConflictError("this game is over already")
         match.ended = dict(ended)
         match.finished_at, match.returns = at, list(returns)
-        if match.bot_task is not None:
-            match.bot_task.cancel()
-        self.live.pop(match.id, None)
-        self._cache_finished(match)
-        self.bots.forget(match.id)
-        self._forget_open(match)
-        match.changed()
-
-    def _forget_open(self, match: LiveMatch) -> None:
-        if match.creator is not None:
-            mine = self.open_by_client.get(match.creator)
-            if mine is not None:
-                mine.discard(match.id)
-                if not mine:
-                    del self.open_by_client[match.creator]
+        self._retire(match)
+        self._written(match)
 
     # --- bots -----------------------------------------------------------------------------
-    def _schedule_bot(self, match: LiveMatch) -> None:
-        if match.bot_task is not None or match.finished:
-            return
+    def bot_to_move(self, match: LiveMatch) -> int | None:
+        """The bot seat that must act now, or None (a human's turn, a chance draw, the end)."""
+        if match.finished:
+            return None
         to_move = match.to_move()
         if to_move is None or match.seats[to_move].kind != BOT:
+            return None
+        return to_move
+
+    def bot_pause(self, match: LiveMatch, seat: int) -> float:
+        """Seconds the bot in ``seat`` waits before its next decision, so people can follow:
+        longer before the first decision of its turn than between its decisions."""
+        previous = next((e.seat for e in reversed(match.log) if e.seat >= 0), None)
+        return self.bot_step_delay if previous == seat else self.bot_delay
+
+    def _schedule_bot(self, match: LiveMatch) -> None:
+        """Make sure a bot that must act will: a task of this process (the embedded default)
+        or a job on the shared bot queue."""
+        seat = self.bot_to_move(match)
+        if seat is None:
+            return
+        if self.bot_queue is not None:
+            self._in_background(self.bot_queue.push(match.id, self.bot_pause(match, seat)))
+            return
+        if match.bot_task is not None:
             return
         match.bot_task = asyncio.get_running_loop().create_task(self._bot_turns(match))
 
     async def _bot_turns(self, match: LiveMatch) -> None:
-        """Play bot moves while a bot must act; pauses between moves so people can follow."""
+        """Play bot moves while a bot must act (this process's own bots)."""
         failures = 0
         try:
-            while not match.finished:
-                to_move = match.to_move()
-                if to_move is None or match.seats[to_move].kind != BOT:
-                    return
-                version = match.version
-                previous = next((e.seat for e in reversed(match.log) if e.seat >= 0), None)
-                delay = self.bot_step_delay if previous == to_move else self.bot_delay
-                if delay > 0:
-                    await asyncio.sleep(delay)
-                action = await self._bot_action(match, to_move, version)
-                if match.version != version or match.finished:
-                    continue
+            while (seat := self.bot_to_move(match)) is not None:
+                pause = self.bot_pause(match, seat)
+                if pause > 0:
+                    await asyncio.sleep(pause)
                 try:
-                    self._step(match, to_move, action)
+                    await self.play_bot_move(match)
                     failures = 0
                 except UnavailableError:
                     failures += 1
@@ -975,6 +1165,54 @@ class MatchManager:
                     await asyncio.sleep(min(30.0, 0.5 * 2**failures))
         finally:
             match.bot_task = None
+
+    async def play_bot_move(self, match: LiveMatch) -> bool:
+        """Play one decision of the bot that must act in ``match`` (brought up to date first);
+        False when no bot must act or the match moved on while it thought (nothing written).
+        ``UnavailableError`` when the database is down."""
+        self.sync(match)
+        seat = self.bot_to_move(match)
+        if seat is None:
+            return False
+        version = match.version
+        action = await self._bot_action(match, seat, version)
+        self.sync(match)
+        if match.version != version or self.bot_to_move(match) != seat:
+            return False
+        try:
+            self._step(match, seat, action)
+        except StaleError:
+            return False
+        return True
+
+    async def play_queued(self, match_id: str) -> float | None:
+        """A bot-queue job: play one bot decision in ``match_id``. Returns the pause before
+        the match's next bot decision, or None when no bot must act there any more."""
+        try:
+            match = self.get(match_id)
+            await self.play_bot_move(match)
+        except (NotFoundError, ConflictError) as exc:
+            log.warning("bot job for match %s dropped: %s", match_id, exc.message)
+            return None
+        seat = self.bot_to_move(match)
+        return None if seat is None else self.bot_pause(match, seat)
+
+    def enqueue_waiting_bot(self, match_id: str) -> None:
+        """Queue ``match_id``'s bot if one must act there now (read from the database)."""
+        try:
+            self._schedule_bot(self.get(match_id))
+        except (NotFoundError, ConflictError) as exc:
+            log.warning("match %s: no bot queued: %s", match_id, exc.message)
+
+    def enqueue_waiting_bots(self) -> None:
+        """Queue the bot of every unfinished match where one must act now."""
+        try:
+            match_ids = self.storage.unfinished_match_ids(with_bots=True)
+        except StorageError as exc:
+            log.error("listing matches with bots: %s", exc)
+            raise UnavailableError(DB_DOWN) from None
+        for match_id in match_ids:
+            self.enqueue_waiting_bot(match_id)
 
     async def _bot_action(self, match: LiveMatch, seat: int, version: int) -> int:
         bot = self.catalog.for_stored(match.seats[seat].agent, match.game.type.name)

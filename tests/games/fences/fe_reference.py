@@ -144,7 +144,7 @@ def value(animals: list[int], multiplier: int = 2) -> int:
 
 
 # --- farmer conditions, read from the spec's own text ----------------------------------------
-SPEC = Path(__file__).resolve().parents[3].parent / "shared" / "rules" / "fences.md"
+SPEC = Path(__file__).resolve().parents[3] / "docs" / "rules" / "fences.md"
 
 # Each clause of the "True when" column of the spec's predicate table (FE §5), as it is worded
 # there, and what it means for a field: (animal counts, total, kinds present, span, own barns,

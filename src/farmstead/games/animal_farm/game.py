@@ -52,7 +52,7 @@ class AnimalFarmGame(Game):
         has_chance=True,
         perfect_information=True,
         params=param_specs(),
-        rules_spec="rules/animal_farm.md",
+        rules_reference="docs/rules/animal_farm.md",
         data_package=DATA_PACKAGE,
         data_files=DATA_FILES,
         proposed_note=(

@@ -55,7 +55,7 @@ class FarmsRaceGame(Game):
         has_chance=True,
         perfect_information=False,
         params=param_specs(),
-        rules_spec="rules/farms_race.md",
+        rules_reference="docs/rules/farms_race.md",
         data_package=DATA_PACKAGE,
         data_files=DATA_FILES,
         proposed_note=(

@@ -51,7 +51,7 @@ class FencesGame(Game):
         has_chance=True,
         perfect_information=False,
         params=param_specs(),
-        rules_spec="rules/fences.md",
+        rules_reference="docs/rules/fences.md",
         data_package=DATA_PACKAGE,
         data_files=DATA_FILES,
         proposed_note=(

@@ -53,7 +53,7 @@ class LivestockUprisingGame(Game):
         has_chance=True,
         perfect_information=False,
         params=param_specs(),
-        rules_spec="rules/livestock_uprising.md",
+        rules_reference="docs/rules/livestock_uprising.md",
         data_package=DATA_PACKAGE,
         data_files=DATA_FILES,
         proposed_note=(

@@ -51,7 +51,7 @@ class RanchoGame(Game):
         has_chance=True,
         perfect_information=True,
         params=param_specs(),
-        rules_spec="rules/rancho.md",
+        rules_reference="docs/rules/rancho.md",
         data_package=DATA_PACKAGE,
         data_files=DATA_FILES,
         proposed_note=(
