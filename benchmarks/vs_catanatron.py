@@ -13,7 +13,8 @@ Both sides count CPU time of their own process (``time.process_time``), as ``far
 does, so a busy machine slows neither figure. The sides alternate, ours first (ours, theirs, ours, theirs, ... ``--rounds`` each), every
 measurement in a fresh process pinned to one core (``--cpu``, default the first core this
 process may use) when ``os.sched_setaffinity`` exists. The script prints each figure, the
-median of each side and the ratio of the medians (ours / theirs); the issue's target is 2.0.
+median of each side and the ratio of the medians (ours / theirs); the target is 2.0
+(``TARGET_RATIO``).
 
 What a *decision* is, on each side:
 

@@ -37,7 +37,7 @@ def figure(rate: float) -> vs.Figure:  # type: ignore[name-defined]
     )
 
 
-def test_defaults_follow_the_issue() -> None:
+def test_defaults_are_four_player_farms_race_in_three_rounds() -> None:
     args = vs.parse_args([])
     assert (args.game, args.players, args.rounds) == ("farms_race", 4, 3)
     assert args.seconds > 0 and not args.json and not args.require

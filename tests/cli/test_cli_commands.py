@@ -77,7 +77,7 @@ def test_play_with_bots_only_finishes_and_shows_dice(tmp_path: Path) -> None:
         str(record),
     )
     assert code == 0, out
-    # One line per turn, in words (issue 17: turns, not micro-steps).
+    # One line per turn, in words (turns, not micro-steps).
     assert "Turn 2: " in out and " rolled " in out and "Result:" in out
     assert "Roll the dice" not in out
     assert GameRecord.load(record).returns is not None
@@ -150,7 +150,7 @@ def test_replay_prints_moves_in_words(tmp_path: Path) -> None:
     )
     code, out = run("replay", str(out_file), "--index", "1")
     assert code == 0, out
-    # Turn by turn (issue 17): a line per turn; --steps lists each step under its turn.
+    # Turn by turn: a line per turn; --steps lists each step under its turn.
     assert "Turn    2  " in out and " rolled " in out and "Result:" in out
     assert "Roll the dice" not in out
     code, out = run("replay", str(out_file), "--index", "1", "--steps")
@@ -274,7 +274,7 @@ def test_play_resolves_bot_levels_from_the_games_own_table() -> None:
 
 
 def test_replay_of_a_resigned_match_says_how_it_ended(tmp_path: Path) -> None:
-    """A web match that ended early (issue 17: resign) replays turn by turn to where it
+    """A web match that ended early (a resignation) replays turn by turn to where it
     stopped and says so, instead of a mismatch with the final position."""
     record = GameRecord(
         "rancho",
@@ -302,7 +302,7 @@ def test_replay_of_a_resigned_match_says_how_it_ended(tmp_path: Path) -> None:
 
 
 def test_agents_for_a_game_lists_its_difficulty_levels_with_their_ladder_elo() -> None:
-    """Issue 19: the levels ``--players human,bot:LEVEL`` takes, each with its agent, what it
+    """The levels ``--players human,bot:LEVEL`` takes, each with its agent, what it
     plays and its Elo on the game's published ladder (or that it is not on it)."""
     from farmstead.lab.ladder import level_rating
     from farmstead.web.bots import game_levels

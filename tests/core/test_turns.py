@@ -1,4 +1,4 @@
-"""Turns (issue 17, "the log and the replay by turns"): the protocol groups a game's atomic steps
+"""Turns (the log and the replay by turns): the protocol groups a game's atomic steps
 into turns (``State.turn_mark``, ``core.turns``) and each game summarises a turn in its words
 for a viewer, never with what that viewer may not know."""
 
@@ -102,7 +102,7 @@ def test_every_step_lies_in_one_turn_and_turns_read_as_sentences(name: str) -> N
 
 
 def test_rancho_turn_reads_as_trades_roll_and_breeding() -> None:
-    """The issue's example: "Bot 2 traded 6 rabbits for a sheep, rolled fox and horse, bred 2
+    """A Rancho turn in one sentence: "Bot 2 traded 6 rabbits for a sheep, rolled fox and horse, bred 2
     rabbits" — a confirmed trade, the roll and the young born, in one sentence."""
     game = load_game("rancho", 2, first_player="0")
     state = game.new_initial_state()

@@ -159,7 +159,7 @@ def test_new_user_plays_rancho_against_a_bot_to_the_end(server: Any, browser: An
     page.wait_for_selector("#result:not([hidden])")
     assert "Game over" in page.locator("#result").inner_text()
     shot(page, "rancho-result")
-    # The log in words shows dice rolls and our purchase (in the turns' steps, issue 17).
+    # The log in words shows dice rolls and our purchase (in the turns' steps).
     log_text = page.locator("#events").text_content() or ""
     assert "Dice:" in log_text and "Buy pasture" in log_text
     assert " rolled " in page.locator("#events").inner_text()  # the turns' summaries
@@ -171,7 +171,7 @@ def test_new_user_plays_rancho_against_a_bot_to_the_end(server: Any, browser: An
 
     page.click("#replay-link")
     page.wait_for_selector("#replay-slider")
-    # The replay goes turn by turn (issue 17 item 6).
+    # The replay goes turn by turn, not step by step.
     turns = int(page.locator("#replay-slider").get_attribute("max") or 0)
     assert 0 < turns < len(record["actions"])
     page.click("#replay-forward")
@@ -274,7 +274,7 @@ def test_online_match_in_two_browsers_one_seat_cannot_act_for_the_other(
 def test_api_docs_render_under_their_content_security_policy(server: Any, browser: Any) -> None:
     """The API docs page has a strict policy (its one inline script allowed by its hash):
     Swagger UI's scripts and styles run under it with no policy violation, and it draws the
-    OpenAPI 3.1 schema: the routes are listed, with no "Unable to render" (issue 17 item 1)."""
+    OpenAPI 3.1 schema: the routes are listed, with no "Unable to render"."""
     page = new_page(browser)
     violations: list[str] = []
     page.on(

@@ -674,10 +674,8 @@ def test_every_legal_action_of_every_phase_is_offered_on_the_board(
     )
 
 
-def test_ten_turns_of_farms_race_on_a_phone_without_scrolling_acceptance(
-    server: Any, browser: Any
-) -> None:
-    """Issue 17's acceptance for Farms Race: at 390 x 844, ten of our turns against three bots
+def test_ten_turns_of_farms_race_on_a_phone_without_scrolling(server: Any, browser: Any) -> None:
+    """Farms Race on a phone: at 390 x 844, ten of our turns against three bots
     (Mutations on, as the lobby proposes), every decision tapped where it lies in view without
     scrolling: Mutation, start, moves, fights, trade answers, damage, phase ends."""
     page = new_page(browser, PHONE["width"], PHONE["height"], phone=True)

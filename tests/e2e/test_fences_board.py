@@ -230,7 +230,7 @@ def decide(page: Any, mode: str, turn: int, shots: dict[str, bool], skip_barn: b
 
 
 def test_fences_whole_game_against_a_bot_by_clicking(server: Any, browser: Any) -> None:
-    """The issue's browser test: a whole game by clicking, hands hidden (FE-R22), the end
+    """A whole game by clicking, hands hidden (FE-R22), the end
     when every tile is placed or discarded (FE-R58), scores and completed fields shown."""
     page = new_page(browser)
     page.goto(server.base + "/")
@@ -534,8 +534,8 @@ def test_fences_board_on_the_spec_examples(server: Any, browser: Any) -> None:
     assert page.locator(".fences-farm .completed-field .score-badge text").text_content() == "6"
     assert page.locator(".fences-farm .completed-part.fresh").count() == 4
     scored = page.locator(".scoring-list li").inner_text()
-    # Seats by their names (here the mounted page's "Seat 1" for Blue), not colours (issue 17
-    # item 5 listed "Barns: Yellow +7").
+    # Seats by their names (here the mounted page's "Seat 1" for Blue), not colours (the list
+    # once read "Barns: Yellow +7").
     assert "3 cows: worth 6 (one kind, doubled)" in scored
     assert "Barn owners: Seat 1 scores 6" in scored
     assert "Farmer Tim: Seat 2 scores 3 more (the field has at least 1 cow)" in scored
@@ -578,7 +578,7 @@ def test_fences_board_on_the_spec_examples(server: Any, browser: Any) -> None:
 def test_fences_hint_highlights_a_legal_move_and_another_seats_hint_is_refused(
     server: Any, browser: Any
 ) -> None:
-    """Issue 19, "Hints": "Suggest a move" asks the strongest bot for the seat to move; the
+    """Hints: "Suggest a move" asks the strongest bot for the seat to move; the
     board takes the suggested tile, cell and turn into the composer and marks them, the
     suggestion is legal (FE-R8, FE-R9: it fits; placing it is accepted), and a hint for the
     other seat is refused."""

@@ -1,9 +1,8 @@
-"""The match page for a player (issue 17), in real Chromium: the log by turns, Undo, resigning,
-the rules link, and a reload that keeps a picked Fences tile (item 7); the lobby's own
-matches with dates and abandon (item 11); rules pages in prose with the data in words and the
-variant settings by label (item 10).
+"""The match page for a player, in real Chromium: the log by turns, Undo, resigning, the rules
+link, and a reload that keeps a picked Fences tile; the lobby's own matches with dates and
+abandon; rules pages in prose with the data in words and the variant settings by label; hints.
 
-Each test names the item of issue 17 ("Defects seen") or the deliverable it checks.
+A test of something that used to go wrong says what went wrong and what the page does now.
 """
 
 from __future__ import annotations
@@ -119,7 +118,7 @@ def test_the_log_reads_by_turns_and_opens_to_the_steps(server: Any, browser: Any
     assert page.errors == []
 
 
-def test_resigning_from_the_match_menu_ends_the_game_item_11(server: Any, browser: Any) -> None:
+def test_resigning_from_the_match_menu_ends_the_game(server: Any, browser: Any) -> None:
     page = new_page(browser)
     page.goto(server.base + "/")
     created = create(page, server, "rancho", ME_AND_A_BOT, params={"first_player": "0"})
@@ -136,8 +135,8 @@ def test_resigning_from_the_match_menu_ends_the_game_item_11(server: Any, browse
     assert page.errors == []
 
 
-def test_a_picked_fences_tile_survives_a_reload_item_7(server: Any, browser: Any) -> None:
-    """Item 7: reloading forgot a picked Fences tile (other games resume exactly). The tile,
+def test_a_picked_fences_tile_survives_a_reload(server: Any, browser: Any) -> None:
+    """Reloading used to forget a picked Fences tile (other games resume exactly). The tile,
     the cell and the way it is turned come back after a reload."""
     page = new_page(browser)
     page.goto(server.base + "/")
@@ -164,10 +163,8 @@ def test_a_picked_fences_tile_survives_a_reload_item_7(server: Any, browser: Any
     assert page.errors == []
 
 
-def test_lobby_lists_your_matches_first_with_dates_and_abandon_item_11(
-    server: Any, browser: Any
-) -> None:
-    """Item 11: the lobby showed every match to everyone, undated, with "1 moves" and no way to
+def test_lobby_lists_your_matches_first_with_dates_and_abandon(server: Any, browser: Any) -> None:
+    """The lobby used to show every match to everyone, undated, with "1 moves" and no way to
     abandon. Your own matches now come first, with their dates, a Continue and an Abandon
     button; others' are folded away; an abandoned match moves to "Abandoned"."""
     other = new_page(browser)
@@ -200,8 +197,8 @@ def test_lobby_lists_your_matches_first_with_dates_and_abandon_item_11(
     assert page.errors == []
 
 
-def test_rules_pages_are_written_for_people_item_10(server: Any, browser: Any) -> None:
-    """Item 10: the "Rules data" page was a raw table of rule codes and file names, and variant
+def test_rules_pages_are_written_for_people(server: Any, browser: Any) -> None:
+    """The "Rules data" page used to be a raw table of rule codes and file names, and variant
     settings showed raw param names. Each game's rules page now has its rules in prose, its
     variant settings by label, and its data in words with provenance badges; the lobby and
     the match page link to it."""
@@ -247,8 +244,8 @@ def test_rules_pages_are_written_for_people_item_10(server: Any, browser: Any) -
     assert page.errors == []
 
 
-def test_a_spectator_never_reads_you_for_someone_else_item_5(server: Any, browser: Any) -> None:
-    """Item 5: a spectator of an Animal Farm match read "You's feed pile" (the quick start named
+def test_a_spectator_never_reads_you_for_someone_else(server: Any, browser: Any) -> None:
+    """A spectator of an Animal Farm match used to read "You's feed pile" (the quick start named
     the player's seat "You"). The seat now has a name; only its own player reads "you"."""
     player = new_page(browser)
     player.goto(server.base + "/")
@@ -275,10 +272,10 @@ def test_a_spectator_never_reads_you_for_someone_else_item_5(server: Any, browse
         ("livestock_uprising", {"first_player": "0"}),
     ],
 )
-def test_a_hint_suggests_a_legal_move_and_marks_it_on_the_board_issue_19(
+def test_a_hint_suggests_a_legal_move_and_marks_it_on_the_board(
     server: Any, browser: Any, game: str, params: dict[str, str]
 ) -> None:
-    """Issue 19, "Hints": "Suggest a move" shows the strongest bot's suggestion in words and
+    """Hints: "Suggest a move" shows the strongest bot's suggestion in words and
     marks it on the board; the suggestion is one of the seat's legal moves and playing it is
     accepted; the suggestion goes when the position changes."""
     page = new_page(browser)

@@ -1,11 +1,11 @@
-"""Phones (issue 17 item 8 and the acceptance: "a browser test per game at 390x844 plays 10 turns
-with no manual scrolling needed to act").
+"""Phones: a browser test per game at 390 x 844 plays 10 turns with no manual scrolling needed
+to act.
 
 Each game is played from the lobby at 390 x 844 against a bot for ten of the player's turns by
 tapping the board and its buttons. Before every tap the test checks that the thing to tap is
 inside the window as it stands — the test never scrolls — and that the page is still at its
-top. Also: a match opened from a scrolled lobby starts at the top (item 8), and a grown Fences
-farm zooms and pans by wheel, pinch and buttons (item 8, "Zoom and pan").
+top. Also: a match opened from a scrolled lobby starts at the top, and a grown Fences farm
+zooms and pans by wheel, pinch and buttons.
 """
 
 from __future__ import annotations
@@ -240,7 +240,7 @@ def livestock_uprising(page: Any, memo: dict[str, Any]) -> None:
         ("livestock_uprising", livestock_uprising),
     ],
 )
-def test_ten_turns_on_a_phone_without_scrolling_acceptance(
+def test_ten_turns_on_a_phone_without_scrolling(
     server: Any, browser: Any, game: str, decide: Callable[[Any, dict[str, Any]], None]
 ) -> None:
     page = phone_page(browser)
@@ -248,10 +248,8 @@ def test_ten_turns_on_a_phone_without_scrolling_acceptance(
     assert page.errors == []
 
 
-def test_a_match_opened_from_a_scrolled_lobby_starts_at_the_top_item_8(
-    server: Any, browser: Any
-) -> None:
-    """Item 8: a match opened from a lobby scrolled down stayed 745 px down, its board
+def test_a_match_opened_from_a_scrolled_lobby_starts_at_the_top(server: Any, browser: Any) -> None:
+    """A match opened from a lobby scrolled down used to stay 745 px down, its board
     off-screen. It now opens at the top, the board in view; Back returns to the lobby."""
     page = phone_page(browser)
     page.goto(server.base + "/")
@@ -266,8 +264,8 @@ def test_a_match_opened_from_a_scrolled_lobby_starts_at_the_top_item_8(
     assert page.errors == []
 
 
-def test_a_grown_fences_farm_zooms_and_pans_item_8(server: Any, browser: Any) -> None:
-    """Item 8: a finished Fences farm shrank to ~23 px tiles on a phone with no zoom. The farm
+def test_a_grown_fences_farm_zooms_and_pans(server: Any, browser: Any) -> None:
+    """A finished Fences farm used to shrink to ~23 px tiles on a phone with no zoom. The farm
     zooms at the pointer with the wheel and a two-finger pinch, pans by dragging once zoomed,
     has zoom buttons, keeps its zoom across moves, and a drag never counts as a tap."""
     page = phone_page(browser)

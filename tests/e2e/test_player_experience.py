@@ -1,6 +1,6 @@
-"""The player's experience in the browser (issue 17), in real Chromium.
+"""The player's experience in the browser, in real Chromium.
 
-Each test names the item of issue 17 ("Defects seen") it checks. Screenshots go to
+Each test says what used to go wrong and what the page does now. Screenshots go to
 test-output/screenshots/.
 """
 
@@ -58,8 +58,8 @@ def create(page: Any, server: Any, game: str, seats: list[dict[str, Any]], **par
 BOTS = [{"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "easy"}]
 
 
-def test_unknown_page_shows_the_apps_not_found_page_item_12(server: Any, browser: Any) -> None:
-    """Item 12: /nonexistent was raw JSON; now the app's own page says "Page not found" (404)."""
+def test_unknown_page_shows_the_apps_not_found_page(server: Any, browser: Any) -> None:
+    """/nonexistent was raw JSON; now the app's own page says "Page not found" (404)."""
     page = new_page(browser)
     answer = page.goto(server.base + "/nonexistent")
     assert answer.status == 404
@@ -72,8 +72,8 @@ def test_unknown_page_shows_the_apps_not_found_page_item_12(server: Any, browser
     assert page.errors == []
 
 
-def test_game_over_box_shows_the_games_own_score_item_3(server: Any, browser: Any) -> None:
-    """Item 3: the Game over box showed the returns ("You -1, Bot 2 1"); it now shows the
+def test_game_over_box_shows_the_games_own_score(server: Any, browser: Any) -> None:
+    """The Game over box showed the returns ("You -1, Bot 2 1"); it now shows the
     game's score (Fences: points), the winner in words and the breakdown per field and card."""
     page = new_page(browser)
     page.goto(server.base + "/")
@@ -107,8 +107,8 @@ def act_as(page: Any, server: Any, match_id: str, token: str, kind: str, what: s
     assert answer.status == 200, answer.text()
 
 
-def test_rancho_trade_panel_names_whose_trade_it_is_item_2(server: Any, browser: Any) -> None:
-    """Item 2: during another seat's turn the Trade panel said "You give … / You still owe"
+def test_rancho_trade_panel_names_whose_trade_it_is(server: Any, browser: Any) -> None:
+    """During another seat's turn the Trade panel said "You give … / You still owe"
     next to the viewer's own counts. It now names the trader and shows the trader's animals."""
     page = new_page(browser)
     page.goto(server.base + "/")
@@ -163,8 +163,8 @@ TOFU = """(chars) => {
 }"""
 
 
-def test_replay_steps_by_turns_with_a_slider_and_a_jump_item_6(server: Any, browser: Any) -> None:
-    """Item 6: the replay went one atomic step at a time (23 minutes for an Animal Farm game),
+def test_replay_steps_by_turns_with_a_slider_and_a_jump(server: Any, browser: Any) -> None:
+    """The replay went one atomic step at a time (23 minutes for an Animal Farm game),
     had no jump to a turn, and its ⏮/⏭ showed as empty boxes in Debian's Chromium. Now it
     steps by turns (forward, slider, a typed turn, the list of turns), every control draws
     (icons as SVG), and single steps remain available inside a turn."""
@@ -222,10 +222,8 @@ def test_replay_steps_by_turns_with_a_slider_and_a_jump_item_6(server: Any, brow
     assert page.errors == []
 
 
-def test_log_keeps_the_whole_history_with_readable_numbers_item_4(
-    server: Any, browser: Any
-) -> None:
-    """Item 4: the log kept only the last 200 entries, drowned in micro-steps, and numbers
+def test_log_keeps_the_whole_history_with_readable_numbers(server: Any, browser: Any) -> None:
+    """The log kept only the last 200 entries, drowned in micro-steps, and numbers
     above 999 were cut off ("·425."). A finished Animal Farm game of thousands of steps now
     lists every turn in words, newest first, each expandable to all its steps, each number
     whole."""
@@ -265,8 +263,8 @@ def test_log_keeps_the_whole_history_with_readable_numbers_item_4(
     assert page.errors == []
 
 
-def test_lobby_turns_animal_farms_no_progress_draw_on_item_13(server: Any, browser: Any) -> None:
-    """Item 13 (AF-R24): Animal Farm against the bot looped until the 200-turn limit. The web
+def test_lobby_turns_animal_farms_no_progress_draw_on_af_r24(server: Any, browser: Any) -> None:
+    """AF-R24: Animal Farm against the bot looped until the 200-turn limit. The web
     lobby sets the optional no-progress draw to 80 turns, says so on the form, and both the
     form and "Play against a bot" create matches with it."""
     page = new_page(browser)
@@ -316,8 +314,8 @@ def contrast(a: str, b: str) -> float:
     return (la + 0.05) / (lb + 0.05)
 
 
-def test_fences_score_track_numbers_are_readable_item_9(server: Any, browser: Any) -> None:
-    """Item 9: the Fences score-track numbers were 9 px in a drawing scaled down to about
+def test_fences_score_track_numbers_are_readable(server: Any, browser: Any) -> None:
+    """The Fences score-track numbers were 9 px in a drawing scaled down to about
     5 px; each is now at least 12 px high on screen."""
     page = new_page(browser)
     page.goto(server.base + "/")
@@ -336,8 +334,8 @@ def test_fences_score_track_numbers_are_readable_item_9(server: Any, browser: An
     assert page.errors == []
 
 
-def test_rancho_white_seat_has_a_dark_edge_item_9(server: Any, browser: Any) -> None:
-    """Item 9: Rancho's white player was nearly invisible on the cream page; its farm and its
+def test_rancho_white_seat_has_a_dark_edge(server: Any, browser: Any) -> None:
+    """Rancho's white player was nearly invisible on the cream page; its farm and its
     animals' rings now have a dark edge with at least 3:1 contrast against the page."""
     page = new_page(browser)
     page.goto(server.base + "/")
@@ -366,8 +364,8 @@ def test_rancho_white_seat_has_a_dark_edge_item_9(server: Any, browser: Any) -> 
     assert page.errors == []
 
 
-def test_invite_copy_button_stays_inside_its_panel_item_9(server: Any, browser: Any) -> None:
-    """Item 9: the invite link's Copy button overflowed its panel."""
+def test_invite_copy_button_stays_inside_its_panel(server: Any, browser: Any) -> None:
+    """The invite link's Copy button used to overflow its panel."""
     page = new_page(browser, 1366, 900)
     page.goto(server.base + "/new?game=rancho")
     page.wait_for_selector("#create")

@@ -1,4 +1,4 @@
-"""The learning environments (issue "Learn on every game"): PettingZoo's ``api_test`` and
+"""The learning environments on every game: PettingZoo's ``api_test`` and
 ``seed_test`` and Gymnasium's ``check_env`` pass for every registered game; masks, rewards,
 illegal actions, rendering and vectorised play behave as documented; observation tensors keep
 other seats' secrets."""

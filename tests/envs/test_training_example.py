@@ -1,6 +1,6 @@
 """The training example (``examples/train_masked_ppo.py``) runs end to end on a tiny budget: it
 trains MaskablePPO for a few updates, the loss moves, and it writes its summary and learning
-curve. The full run (the issue's figures) is one documented command in the example."""
+curve. The full run (the published figures) is one documented command in the example."""
 
 from __future__ import annotations
 

@@ -80,6 +80,8 @@ def test_game_imports_run_one_way(name: str) -> None:
         for target in targets:
             target_rank = RANKS.get(target, HELPER)
             both_helpers = rank == target_rank == HELPER
+            # A real disjunction of the layering rule: helpers may import each other (cycles
+            # are checked below); every other import must go to a lower rank.
             assert both_helpers or target_rank < rank, (
                 f"{package}.{module} (rank {rank}) imports {target} (rank {target_rank})"
             )

@@ -1,8 +1,8 @@
-"""Words for people, not ids (issue 17 item 5): the words of every action and chance outcome met
-in seeded games of our games, as every seat and a spectator read them, and the terminal's
-farmer cards. Item 5 listed "coin toss: seat 1 is Player 1", "select P1 goat 1", "rotate 0°
-(r0)", "place at (−1, 0)", "play hand tile 0 (F25)", "Orange (seat 0) goes first" and farmer
-cards shown as ``TYPES_EXACT(1) +3``."""
+"""Words for people, not ids: the words of every action and chance outcome met in seeded games
+of our games, as every seat and a spectator read them, and the terminal's farmer cards. The
+words once read "coin toss: seat 1 is Player 1", "select P1 goat 1", "rotate 0° (r0)", "place
+at (−1, 0)", "play hand tile 0 (F25)", "Orange (seat 0) goes first", and farmer cards showed
+as ``TYPES_EXACT(1) +3``."""
 
 from __future__ import annotations
 
@@ -44,7 +44,7 @@ def words_met(name: str, players: int, seed: int, steps: int) -> set[str]:
     ("name", "players"),
     [("rancho", 3), ("animal_farm", 2), ("fences", 3), ("livestock_uprising", 2)],
 )
-def test_action_words_carry_no_ids_item_5(name: str, players: int) -> None:
+def test_action_words_carry_no_ids(name: str, players: int) -> None:
     seen = set()
     for seed in range(3):
         seen |= words_met(name, players, seed, 600)
@@ -54,7 +54,7 @@ def test_action_words_carry_no_ids_item_5(name: str, players: int) -> None:
 
 
 def test_the_check_finds_the_old_words() -> None:
-    """The pattern above catches each id-laden example of item 5 (a check that cannot fail
+    """The pattern above catches each id-laden example of the old words (a check that cannot fail
     would prove nothing)."""
     for old in (
         "coin toss: seat 1 is Player 1 (sets up and moves first)",
@@ -70,7 +70,7 @@ def test_the_check_finds_the_old_words() -> None:
         assert IDS.search(old), old
 
 
-def test_fences_terminal_shows_farmer_cards_in_words_item_5() -> None:
+def test_fences_terminal_shows_farmer_cards_in_words() -> None:
     """The terminal showed farmer cards as ``TYPES_EXACT(1) +3``; now "+3 for a field that
     has exactly 1 kind of animal"."""
     game = load_game("fences", 2)
@@ -85,7 +85,7 @@ def test_fences_terminal_shows_farmer_cards_in_words_item_5() -> None:
     assert not re.search(r"[A-Z]{3,}_[A-Z]+\(|[A-Z]{3,}_[A-Z]+ \+", text), text
 
 
-def test_animal_farm_coin_toss_names_no_seat_number_item_5() -> None:
+def test_animal_farm_coin_toss_names_no_seat_number() -> None:
     state = load_game("animal_farm").new_initial_state()
     words = [state.action_to_string(a) for a in state.legal_actions()]
     assert words == [

@@ -1,7 +1,7 @@
 """The conformance checker over every registered game (DESIGN.md, testing layer 2).
 
 Normal runs play a few games per game and player count; ``FARMSTEAD_FULL=1`` runs the full
-acceptance count (10,000 random 4-player Rancho games: ``farmstead check rancho --players 4
+count (10,000 random 4-player Rancho games: ``farmstead check rancho --players 4
 -n 10000``).
 """
 

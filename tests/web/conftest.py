@@ -18,7 +18,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from web_servers import POSTGRES_ENV, postgres_schema  # noqa: E402
 from web_toy_games import SecretDraftGame  # noqa: E402
-from webtools import quick_config  # noqa: E402
+from webtools import quick_config, several_processes  # noqa: E402
 
 
 @pytest.fixture
@@ -30,8 +30,14 @@ def toy_game() -> Iterator[type[SecretDraftGame]]:
 
 
 @pytest.fixture
-def db_url(tmp_path: Path) -> str:
-    return f"sqlite:///{tmp_path / 'farmstead-test.db'}"
+def db_url(tmp_path: Path) -> Iterator[str]:
+    """The test's database: an SQLite file, or in the several-process setup
+    (``$FARMSTEAD_TEST_WEB_SETUP=redis``) a fresh PostgreSQL schema."""
+    if not several_processes():
+        yield f"sqlite:///{tmp_path / 'farmstead-test.db'}"
+        return
+    with postgres_schema(os.environ[POSTGRES_ENV]) as url:
+        yield url
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

@@ -1,7 +1,7 @@
 """The web API: lobby, rules data, matches, seats, actions, errors, replay and records.
 
 Rulings cited: RA spec section 0 item 3 (the software shows provenance), RA-R46 (Rancho is open
-information), and the web contract of issue 3 (4xx JSON errors that change nothing).
+information), and the web contract for refused requests (4xx JSON errors that change nothing).
 """
 
 from __future__ import annotations

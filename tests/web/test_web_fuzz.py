@@ -1,7 +1,7 @@
 """Fuzz: Hypothesis sends every route (API, pages, static files, the socket) odd and hostile
 input — wrong JSON types, unknown and tricky game params for every game and param type,
 stray tokens, foreign origins, broken bodies. No answer may be a 5xx, and a refused request
-changes nothing in the database (issue "web server hardening", defect 5).
+changes nothing in the database (odd params were once 500s: see test_web_hardening.py).
 
 Bounded and seeded (``derandomize``): CI runs exactly the same examples every time.
 """

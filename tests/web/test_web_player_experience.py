@@ -1,7 +1,5 @@
-"""The player's experience through the web API (issue 17): the not-found page, score breakdowns
-in the result, the lobby's defaults.
-
-Items cited are those of issue 17 ("Defects seen").
+"""The player's experience through the web API: the not-found page, score breakdowns in the
+result, the lobby's defaults, and the rules route in words.
 """
 
 from __future__ import annotations
@@ -18,7 +16,7 @@ from farmstead.core.registry import load_game, registration
 BROWSER_ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"
 
 
-def test_unknown_pages_get_the_apps_not_found_page_item_12(client: TestClient) -> None:
+def test_unknown_pages_get_the_apps_not_found_page(client: TestClient) -> None:
     """A browser asking for an unknown page gets the app's page (which says "Page not found")
     with status 404; API routes and API clients keep their JSON errors."""
     for path in ("/nonexistent", "/match/abc/extra", "/games"):
@@ -57,7 +55,7 @@ def playout(name: str, players: int, seed: int, **params: Any) -> State:
 NAMES = ["Ann", "Bot 2", "Cy", "Di"]
 
 
-def test_fences_score_sheet_is_the_games_score_per_field_and_card_item_3() -> None:
+def test_fences_score_sheet_is_the_games_score_per_field_and_card() -> None:
     """Fences: each seat's points (FE-R60), a line per scoring field with each barn owner's
     share (FE-R48 ... FE-R52) and the farmer-card bonuses (FE-R20, FE-R53)."""
     for seed in range(3):
@@ -82,7 +80,7 @@ def test_fences_score_sheet_is_the_games_score_per_field_and_card_item_3() -> No
         assert all(name in result.summary for name in top) or "draw" in result.summary
 
 
-def test_rancho_score_sheet_shows_the_herds_item_3() -> None:
+def test_rancho_score_sheet_shows_the_herds() -> None:
     """Rancho: the winner in words (RA-R43) and every seat's herd."""
     state = playout("rancho", 3, 2)
     sheet = registration("rancho").score_sheet
@@ -98,7 +96,7 @@ def test_rancho_score_sheet_shows_the_herds_item_3() -> None:
         assert [int(v.split(" ")[0]) for v in values] == [placed[4 * s + kind] for s in range(3)]
 
 
-def test_animal_farm_score_sheet_says_where_the_piles_were_item_3() -> None:
+def test_animal_farm_score_sheet_says_where_the_piles_were() -> None:
     """Animal Farm: a draw by the no-progress rule (AF-R24) says so, and where each pile was."""
     state = playout("animal_farm", 2, 0, no_progress_plies=20)
     sheet = registration("animal_farm").score_sheet
@@ -110,7 +108,7 @@ def test_animal_farm_score_sheet_says_where_the_piles_were_item_3() -> None:
     assert len(piles) == 2 and all(" base" in p or "neutral zone" in p for p in piles)
 
 
-def test_livestock_uprising_score_sheet_ranks_the_survivors_item_3() -> None:
+def test_livestock_uprising_score_sheet_ranks_the_survivors() -> None:
     """Livestock Uprising: the LU-R98 ranking (units, ATK+DEF, tokens) of every faction."""
     state = playout("livestock_uprising", 3, 1)
     sheet = registration("livestock_uprising").score_sheet
@@ -123,7 +121,7 @@ def test_livestock_uprising_score_sheet_ranks_the_survivors_item_3() -> None:
     assert all(NAMES[s] in result.summary for s in winners)
 
 
-def test_a_finished_match_view_carries_the_games_own_score_item_3(make_client: Any) -> None:
+def test_a_finished_match_view_carries_the_games_own_score(make_client: Any) -> None:
     """The view of a finished match has ``result``: the game's scores and breakdown in words,
     not the returns (+1/-1); a running match has none."""
     client = make_client()
@@ -153,8 +151,8 @@ def test_a_finished_match_view_carries_the_games_own_score_item_3(make_client: A
         assert names[scores.index(max(scores))] in result["summary"]
 
 
-def test_lobby_proposes_animal_farms_no_progress_draw_item_13(client: TestClient) -> None:
-    """Item 13 (AF-R24): the web lobby proposes the optional no-progress draw at the spec's
+def test_lobby_proposes_animal_farms_no_progress_draw_af_r24(client: TestClient) -> None:
+    """AF-R24: the web lobby proposes the optional no-progress draw at the spec's
     suggested 80 turns; the game's own default stays off, and other games propose nothing."""
     games = {g["name"]: g for g in client.get("/api/games").json()["games"]}
     params = {p["name"]: p for p in games["animal_farm"]["params"]}
@@ -169,8 +167,8 @@ def test_lobby_proposes_animal_farms_no_progress_draw_item_13(client: TestClient
     assert load_game("animal_farm", 2, **lobby).params["no_progress_plies"] == 80
 
 
-def test_rules_route_gives_prose_and_data_in_words_item_10(client: TestClient) -> None:
-    """Item 10: the rules page was a raw table of rule codes and file names. The rules route
+def test_rules_route_gives_prose_and_data_in_words(client: TestClient) -> None:
+    """The rules page was once a raw table of rule codes and file names. The rules route
     gives each of our games its rules in prose (HTML made from Markdown, raw HTML escaped) and
     every data item in words with its provenance; params carry a label and help for people."""
     import re

@@ -1,5 +1,5 @@
-"""Resign, abandon and the lobby's dates (issue 17 item 11: abandoned matches piled up under
-"Running matches" with no date, no resign or abandon, and everyone saw every match)."""
+"""Resign, abandon and the lobby's dates (abandoned matches once piled up under "Running
+matches" with no date, no resign or abandon, and everyone saw every match)."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ def tokens(created: dict[str, Any]) -> list[dict[str, str]]:
     return [{"X-Seat-Token": s.get("token", "")} for s in created["seats"]]
 
 
-def test_a_resignation_ends_the_game_and_the_other_seat_wins_item_11(make_client: Any) -> None:
+def test_a_resignation_ends_the_game_and_the_other_seat_wins(make_client: Any) -> None:
     client = make_client()
     created = create(client, ONLINE)
     ann, bo = tokens(created)
@@ -90,7 +90,7 @@ def test_a_bot_takes_the_seat_when_the_creator_chose_so(make_client: Any) -> Non
     assert client.get(f"/api/matches/{match_id}", headers=ann).json()["you"]["seats"] == []
 
 
-def test_abandoning_needs_every_human_seat_item_11(make_client: Any) -> None:
+def test_abandoning_needs_every_human_seat(make_client: Any) -> None:
     client = make_client()
     online = create(client, ONLINE)
     ann, _ = tokens(online)
@@ -106,7 +106,7 @@ def test_abandoning_needs_every_human_seat_item_11(make_client: Any) -> None:
     assert view["result"]["summary"] == "The match was abandoned: no result."
 
 
-def test_idle_matches_are_listed_and_cleaned_up_as_abandoned_item_11(make_client: Any) -> None:
+def test_idle_matches_are_listed_and_cleaned_up_as_abandoned(make_client: Any) -> None:
     """A match without a human decision since a moment is listed as abandoned once that
     moment is ``abandon_after`` old, and the server's clean-up ends it; a match someone
     played since is left alone."""
@@ -135,7 +135,7 @@ def test_idle_matches_are_listed_and_cleaned_up_as_abandoned_item_11(make_client
     assert listed[played["id"]]["status"] == "live"
 
 
-def test_the_lobby_lists_a_browsers_own_matches_item_11(make_client: Any) -> None:
+def test_the_lobby_lists_a_browsers_own_matches(make_client: Any) -> None:
     """The lobby asks for the browser's own matches by id (it remembers them) to list them
     first; ids are checked strictly."""
     client = make_client()

@@ -1,5 +1,5 @@
 """Secrecy: no HTTP route and no socket message carries another seat's hidden data, the seed or a
-future chance outcome (issue 3; DESIGN "Hidden information stays hidden"; RA spec section 8).
+future chance outcome (DESIGN "Hidden information stays hidden"; RA spec section 8).
 
 The toy game deals secret cards with distinctive names ("Card#07"). A game is played through HTTP and
 WebSockets while every payload each viewer receives is kept with the log length at which it was

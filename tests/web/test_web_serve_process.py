@@ -1,6 +1,6 @@
 """Web server hardening that needs a real ``farmstead serve`` process: bot workers die with a
-SIGKILLed server (defect 2), and no seat token reaches the log at debug level while cookies
-get ``Secure`` behind an HTTPS proxy and foreign pages cannot open a socket (defects 3, 8)."""
+SIGKILLed server, and no seat token reaches the log at debug level while cookies get ``Secure``
+behind an HTTPS proxy and foreign pages cannot open a socket."""
 
 from __future__ import annotations
 
@@ -51,8 +51,8 @@ def cpu_seconds(pid: int) -> float:
 
 
 def test_bot_workers_exit_when_the_server_is_killed(tmp_path: Path) -> None:
-    """Defect 2: after kill -9 mid-search, a worker and multiprocessing's resource tracker
-    still ran 60 s later. Workers watch a pipe only the server holds; its death ends them."""
+    """After kill -9 mid-search, a worker and multiprocessing's resource tracker used to run
+    on 60 s later. Workers watch a pipe only the server holds; its death ends them."""
     args = (
         "--bot-workers", "2", "--bot-delay", "0", "--bot-step-delay", "0",
         "--bot-time-limit", "60", "--bot-level", "slow=mcts:iterations=0,seconds=30@40",
@@ -86,8 +86,8 @@ def test_bot_workers_exit_when_the_server_is_killed(tmp_path: Path) -> None:
 def test_no_seat_token_in_debug_logs_secure_cookies_behind_https_and_no_foreign_sockets(
     tmp_path: Path,
 ) -> None:
-    """Defect 8: `--log-level debug` logged `x-seat-token` (and seat cookies); cookies lacked
-    `Secure` behind an HTTPS proxy. Defect 3: a page of another origin opened the socket."""
+    """`--log-level debug` used to log `x-seat-token` (and seat cookies), cookies lacked
+    `Secure` behind an HTTPS proxy, and a page of another origin could open the socket."""
     log = tmp_path / "serve.log"
     args = ("--log-level", "debug", "--forwarded-allow-ips", "127.0.0.1")  # the "proxy"
     with running(f"sqlite:///{tmp_path / 'log.db'}", *args, log=log) as server:

@@ -8,6 +8,7 @@ must notice the other's writes before it answers.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -200,8 +201,9 @@ OLD_SCHEMA = (  # the tables as the first release created them
 
 
 def test_a_database_of_an_earlier_release_is_upgraded_in_place(
-    toy_game: type, db_url: str, make_client: Any
+    toy_game: type, tmp_path: Path, make_client: Any
 ) -> None:
+    db_url = f"sqlite:///{tmp_path / 'old.db'}"  # the first release's SQLite tables
     made = now().strftime("%Y-%m-%d %H:%M:%S")  # recent: not ended as abandoned
     engine = create_engine(db_url)
     with engine.begin() as conn:
@@ -222,7 +224,7 @@ def test_a_database_of_an_earlier_release_is_upgraded_in_place(
                 text(f"INSERT INTO fs_actions VALUES ('old1', {index}, {action}, -1, '{made}')")
             )
     engine.dispose()
-    client = make_client()
+    client = make_client(db=db_url)
     head = client.app.state.storage.head("old1")
     assert head is not None and head.length == 2  # counted from the log
     claimed = client.post("/api/matches/old1/seats/0/claim", json={"name": "Ann"})

@@ -1,5 +1,4 @@
-"""The log and the replay by turns through the web API (issue 17, "Deliver": turns, not
-micro-steps; items 4 and 6). Views and the events route carry each turn's summary in the game's
+"""The log and the replay by turns through the web API: turns, not micro-steps. Views and the events route carry each turn's summary in the game's
 words as the viewer may read it; the turns route lists a finished match's turns for the replay.
 """
 
@@ -13,7 +12,7 @@ from fastapi.testclient import TestClient
 
 from farmstead.games.fences.words import tile_words
 
-# Ids and engine words a summary must not show (the acceptance: "no ids").
+# Ids and engine words a summary must not show (a log in words has no ids).
 ID_WORDS = re.compile(r"\bP\d\d\b|\bF\d[ab]\b|\bseat \d|Give 1 |Take 1 |Cancel the exchange")
 
 
@@ -39,7 +38,7 @@ def act(client: TestClient, match_id: str, want: dict[str, Any], **headers: str)
     return dict(answer.json())
 
 
-def test_views_carry_the_turn_in_words_item_4(make_client: Any) -> None:
+def test_views_carry_the_turn_in_words(make_client: Any) -> None:
     """Each event names its turn; the view carries the summary of every turn it touches,
     the current one included, e.g. "Ann rolled ..." rather than steps."""
     client = make_client()
@@ -60,10 +59,10 @@ def test_views_carry_the_turn_in_words_item_4(make_client: Any) -> None:
     assert [t["summary"] for t in page["turns"]] == [t["summary"] for t in view["turns"]]
 
 
-def test_a_finished_rancho_log_reads_as_turns_without_ids_acceptance(make_client: Any) -> None:
-    """Acceptance ("the log of a finished Rancho game reads as turns in words, no ids"): a
-    3-player bot game's log comes as far fewer turns than steps, each a sentence that names
-    its player and shows no space ids or exchange micro-steps (item 4's 313 of 463 entries)."""
+def test_a_finished_rancho_log_reads_as_turns_without_ids(make_client: Any) -> None:
+    """The log of a finished Rancho game reads as turns in words, no ids: a 3-player bot
+    game's log comes as far fewer turns than steps, each a sentence that names its player and
+    shows no space ids or exchange micro-steps (once 313 of such a log's 463 entries)."""
     client = make_client()
     seats = [{"kind": "bot", "level": "easy", "name": n} for n in ("Ann", "Bo", "Cy")]
     created = client.post(
@@ -84,7 +83,7 @@ def test_a_finished_rancho_log_reads_as_turns_without_ids_acceptance(make_client
     assert any(ID_WORDS.search(e["text"]) for e in page["events"])
 
 
-def test_the_replay_lists_turns_of_a_finished_match_item_6(make_client: Any) -> None:
+def test_the_replay_lists_turns_of_a_finished_match(make_client: Any) -> None:
     client = make_client()
     seats = [{"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "easy"}]
     created = client.post("/api/matches", json={"game": "fences", "seats": seats}).json()

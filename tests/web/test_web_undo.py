@@ -1,4 +1,4 @@
-"""Undo within a turn (issue 17, "Deliver"): a player takes back their own decisions of the
+"""Undo within a turn: a player takes back their own decisions of the
 current turn, newest first, back to the last die or draw at most, never past the start of the
 turn. The server removes the entries from the event log and replays the rest (never a saved
 copy), so a restarted server rebuilds the same match. Allowed in hot-seat and bot matches, and

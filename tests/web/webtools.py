@@ -2,16 +2,30 @@
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from fastapi.testclient import TestClient
 from sqlalchemy import text
+from web_servers import REDIS_ENV
 
 from farmstead.web.app import ServerConfig
 
+SETUP_ENV = "FARMSTEAD_TEST_WEB_SETUP"  # "redis": the web tests run the several-process setup
+
+
+def several_processes() -> bool:
+    """Whether the web tests run on PostgreSQL and Redis (the setup of docs/deploy.md: the
+    event bus and the bot queue in Redis) instead of the embedded default."""
+    setup = os.environ.get(SETUP_ENV, "embedded")
+    if setup not in ("embedded", "redis"):
+        raise ValueError(f"${SETUP_ENV} must be embedded or redis, not {setup!r}")
+    return setup == "redis"
+
 
 def quick_config(db_url: str, **overrides: Any) -> ServerConfig:
-    """A server for tests: thread bots, no pacing, no limits on creating matches."""
+    """A server for tests: thread bots, no pacing, no limits on creating matches (and Redis
+    for the bus and the bot queue in the several-process setup)."""
     values: dict[str, Any] = {
         "db_url": db_url,
         "bot_workers": 2,
@@ -22,6 +36,8 @@ def quick_config(db_url: str, **overrides: Any) -> ServerConfig:
         "match_rate": None,
         "max_open_matches": 0,
     }
+    if several_processes():
+        values["redis_url"] = os.environ[REDIS_ENV]
     values.update(overrides)
     return ServerConfig(**values)
 

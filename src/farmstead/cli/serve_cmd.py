@@ -99,7 +99,7 @@ def register(app: typer.Typer) -> None:
             "queue (see docs/deploy.md); default: none, this process alone",
         ),
         queue_workers: int = typer.Option(
-            1,
+            8,
             help="with --redis: bot turns this process plays at once from the shared queue "
             "(0: leave them to `farmstead bot-worker` processes)",
             min=0,

@@ -24,7 +24,12 @@ def register(app: typer.Typer) -> None:
         redis: str = typer.Option(
             None, "--redis", help=f"the web servers' Redis URL (default: ${REDIS_ENV})"
         ),
-        slots: int = typer.Option(2, help="bot turns this worker plays at once", min=1),
+        slots: int = typer.Option(
+            16,
+            help="bot turns this worker plays at once (they share its bot processes; most of a "
+            "turn is waiting for the database)",
+            min=1,
+        ),
         bot_processes: int = typer.Option(
             2, help="processes that compute bot moves (0: threads of this process)", min=0
         ),

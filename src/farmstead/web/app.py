@@ -137,7 +137,7 @@ class ServerConfig:
     abandon_after: float = 7 * 24 * 3600.0
     cleanup_every: float = 3600.0
     redis_url: str | None = None
-    queue_workers: int = 1
+    queue_workers: int = 8
     bot_lease: float = 15.0
     ws_messages_per_second: float = 20.0
     ws_message_burst: int = 60

@@ -1167,16 +1167,15 @@ class MatchManager:
             match.bot_task = None
 
     async def play_bot_move(self, match: LiveMatch) -> bool:
-        """Play one decision of the bot that must act in ``match`` (brought up to date first);
-        False when no bot must act or the match moved on while it thought (nothing written).
+        """Play one decision of the bot that must act in ``match``; False when no bot must act
+        or the match moved on while it thought (nothing written). The write is a
+        compare-and-set: a copy that another process made stale is refreshed, not trusted.
         ``UnavailableError`` when the database is down."""
-        self.sync(match)
         seat = self.bot_to_move(match)
         if seat is None:
             return False
         version = match.version
         action = await self._bot_action(match, seat, version)
-        self.sync(match)
         if match.version != version or self.bot_to_move(match) != seat:
             return False
         try:

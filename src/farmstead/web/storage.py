@@ -56,6 +56,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    bindparam,
     create_engine,
     delete,
     event,
@@ -131,6 +132,25 @@ keys_table = Table(
     Column("seat", Integer, nullable=False),
     Column("request", Text, nullable=False),  # the request as sent (action id and JSON)
     Column("idx", Integer, nullable=False),  # the log index it was applied at
+)
+
+# The statements of every move, built once (building a statement costs more than running it).
+_APPEND_CLAIM = (
+    update(matches_table)
+    .where(
+        matches_table.c.id == bindparam("match"),
+        matches_table.c.length == bindparam("expected"),
+        matches_table.c.finished_at.is_(None),
+    )
+    .values(revision=matches_table.c.revision + 1, length=bindparam("new_length"))
+)
+_APPEND_FINISH_CLAIM = _APPEND_CLAIM.values(
+    finished_at=bindparam("finished_at"), returns=bindparam("final_returns")
+)
+_INSERT_ACTIONS = actions_table.insert()
+_INSERT_KEY = keys_table.insert()
+_HEAD = select(matches_table.c.revision, matches_table.c.length).where(
+    matches_table.c.id == bindparam("match")
 )
 
 # Columns added after the first release: (table, column, SQL type, default).
@@ -443,32 +463,29 @@ class Storage:
             raise StorageError(f"match {match_id}: actions must continue the log at #{length}")
         if key is not None:
             check_lengths(keys_table, {"key": key[0]})
-        changes: dict[str, Any] = {"length": length + len(values)}
+        claim = {"match": match_id, "expected": length, "new_length": length + len(values)}
+        statement = _APPEND_CLAIM
         if finished is not None:
-            changes.update(finished_at=finished[0], returns=json.dumps(finished[1]))
+            statement = _APPEND_FINISH_CLAIM
+            claim.update(finished_at=finished[0], final_returns=json.dumps(finished[1]))
         try:
             with self.engine.begin() as conn:
-                if not self._claim_revision(
-                    conn,
-                    match_id,
-                    matches_table.c.length == length,
-                    matches_table.c.finished_at.is_(None),
-                    **changes,
-                ):
+                if conn.execute(statement, claim).rowcount != 1:
                     raise StaleWriteError(
                         f"match {match_id}: the log moved on from move {length}; reload the match"
                     )
                 if values:
-                    conn.execute(actions_table.insert(), values)
+                    conn.execute(_INSERT_ACTIONS, values)
                 if key is not None:
                     conn.execute(
-                        keys_table.insert().values(
-                            match_id=match_id,
-                            key=key[0],
-                            seat=key[1],
-                            request=key[2],
-                            idx=length,
-                        )
+                        _INSERT_KEY,
+                        {
+                            "match_id": match_id,
+                            "key": key[0],
+                            "seat": key[1],
+                            "request": key[2],
+                            "idx": length,
+                        },
                     )
         except IntegrityError:
             raise StaleWriteError(
@@ -640,11 +657,7 @@ class Storage:
     def head(self, match_id: str) -> Head | None:
         """The match's revision and log length (one indexed read); None if unknown."""
         with self.engine.connect() as conn:
-            row = conn.execute(
-                select(matches_table.c.revision, matches_table.c.length).where(
-                    matches_table.c.id == match_id
-                )
-            ).first()
+            row = conn.execute(_HEAD, {"match": match_id}).first()
         return None if row is None else Head(int(row.revision), int(row.length))
 
     @_db_errors

@@ -31,7 +31,7 @@ class WorkerConfig:
 
     db_url: str
     redis_url: str
-    slots: int = 2
+    slots: int = 16
     bot_processes: int = 2
     bot_mode: str = "process"
     bot_time_limit: float = 10.0

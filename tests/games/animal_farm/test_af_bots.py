@@ -1,4 +1,4 @@
-"""Heuristics (feed distances, threats, escorts) and the greedy agent's strength (issue 5)."""
+"""Heuristics (feed distances, threats, escorts) and the greedy agent's strength."""
 
 from __future__ import annotations
 
@@ -60,7 +60,7 @@ def test_greedy_agent_takes_the_one_turn_raid():
 
 
 def test_heuristic_beats_random():
-    """Issue 5: the greedy heuristic agent wins at least 90% of games against random."""
+    """The greedy heuristic agent wins at least 90% of games against random."""
     the_game = load_game("animal_farm")
     games, wins = 40, 0
     for i in range(games):

@@ -1,4 +1,4 @@
-"""Random games end (issue 5) and the conformance checker passes (DESIGN.md testing layer 2)."""
+"""Random games end and the conformance checker passes (DESIGN.md testing layer 2)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The terminal board: grid, zones, units, feed piles and remaining moves (issue 5)."""
+"""The terminal board: grid, zones, units, feed piles and remaining moves."""
 
 from __future__ import annotations
 

@@ -164,6 +164,7 @@ def test_FR_8_2_trades_allowed_after_the_roll(phase: str) -> None:
         to_resources(s, 4, 4)
     else:
         to_discard_phase(s, 4, 4)
+    assert phase_name(s) == phase
     assert (WEAPONS, WHEAT) in trades(s)
 
 

@@ -1,6 +1,6 @@
 """Random Farms Race games under the conformance checker (every protocol contract at every step,
 deep checks sampled), at 3 and 4 players on several maps and variants; every game ends (FR-R54:
-the round cap bounds it). ``FARMSTEAD_FULL=1`` runs the issue's 10,000 random 4-player games
+the round cap bounds it). ``FARMSTEAD_FULL=1`` runs the full 10,000 random 4-player games
 (``farmstead check farms_race --players 4 -n 10000``).
 """
 

@@ -151,11 +151,12 @@ def pass_action(state: FencesState) -> int:
 
 
 def place(state: FencesState, tile: str, r: int, c: int, rot: int) -> None:
-    """Play ``tile`` from the active hand at (r, c) in rotation ``rot`` (select, cell, rotate)."""
+    """Play ``tile`` from the active hand at (r, c) in rotation ``rot`` (select, cell, rotate).
+    Not for the game's first tile, which skips the cell choice (FE-R35)."""
     state.apply_action(slot_of(state, tile))
-    if state.phase_name() == "select_cell":
-        state.apply_action(cell_action(state, r, c))
-        state.apply_action(rot_action(state, rot))
+    assert state.phase_name() == "select_cell", state.phase_name()
+    state.apply_action(cell_action(state, r, c))
+    state.apply_action(rot_action(state, rot))
 
 
 def draw(state: FencesState, tile: str) -> None:

@@ -345,8 +345,8 @@ def test_fe_t10_variant_empty_supply_discards_all():
     s.apply_action(slot_of(s, "F05"))
     s.apply_action(s.legal_actions()[0])
     s.apply_action(s.legal_actions()[0])
-    if s.phase_name() == "build":
-        s.apply_action(pass_action(s))
+    assert s.phase_name() == "build"  # FE-R40: Blue, with barns in stock, may build or pass
+    s.apply_action(pass_action(s))
     assert s.is_terminal()  # Yellow's empty hand is skipped; nothing is left
 
 
@@ -398,8 +398,8 @@ def test_fe_t12_end_of_game_shared_win():
     assert field["animals"]["sheep"] == 6 and field["barns"] == [BLUE]
     place(s, "F20", 0, 2, 2)
     assert s.events == []
-    if s.phase_name() == "build":
-        s.apply_action(pass_action(s))
+    assert s.phase_name() == "build"  # FE-R40: Blue may still build on F20, or pass
+    s.apply_action(pass_action(s))
     assert s.is_terminal()
     assert s.scores == [41, 41] and s.returns() == [0.0, 0.0]
     assert s.barn_owners(s.find(s.p_node[0])) == [BLUE]  # FE-R59: the barn stays

@@ -280,10 +280,10 @@ def test_lu_r49_own_barn_with_own_generals_is_a_retreat_cell():
     roll(s, 6, 1)
     assert units_of(s, "CO-G1") == []
     # (0,1) and (0,3) are free too; the barn (0,2), holding CO-G2, must be offered.
-    if phase(s) == "retreat":
-        assert "N" in {a["dir"] for a in legal_json(s)}
-        act(s, "RETREAT", dir="N")
-    assert cell_of(s, "CO-G1") in ((0, 2), (0, 1), (0, 3))
+    assert phase(s) == "retreat"
+    assert {a["dir"] for a in legal_json(s)} == {"NW", "N", "NE"}
+    act(s, "RETREAT", dir="N")
+    assert cell_of(s, "CO-G1") == (0, 2)
     s2 = scenario(
         barns={0: (4, 2), 1: (0, 2)},
         tiles={
@@ -385,8 +385,8 @@ def test_lu_r54_field_medic_cancels_one_of_two():
         act(s, "PASS")
     act(s, "PLAY", card="CC07")
     pass_windows(s)
-    if phase(s) == "casualty":
-        act(s, "UNIT", unit="T01")
+    assert phase(s) == "casualty" and s.current_player() == 1  # 1 casualty left to choose
+    act(s, "UNIT", unit="T01")
     assert sorted(units_of(s, "CO-G1")) == ["T01", "T03"]
 
 
@@ -397,9 +397,16 @@ def test_lu_r77_field_medic_only_for_the_loser():
     _attack(s)
     pass_windows(s)
     roll(s, 6, 1)
-    pass_windows(s)
-    assert not (phase(s) == "window" and legal(s, "PLAY", card="CC07"))
+    # The post-dice window: the Chickens hold a card, so they are asked, but Field Medic is
+    # not offered to them ...
+    assert phase(s) == "window" and s.current_player() == 0
+    assert legal_json(s) == [{"type": "PASS"}]
+    act(s, "PASS")
+    # ... and no CASUALTY window opens for the winner: the Cows' lone unit is lost, and they
+    # retreat.
+    assert phase(s) == "retreat" and s.current_player() == 1
     assert units_of(s, "CO-G1") == []
+    assert s.to_json()["hands"][0] == ["CC07"]
 
 
 # --- CC08 Second Wind ----------------------------------------------------------------------------------
@@ -414,8 +421,8 @@ def test_cc08_second_wind_rerolls_one_of_your_dice():
     roll(s, 1, 6)
     assert phase(s) == "window" and s.current_player() == 0
     act(s, "PLAY", card="CC08")
-    if phase(s) == "card_target":
-        act(s, "DIE", die=1)
+    # A General rolls one die (LU-R41): nothing to pick, the reroll follows at once.
+    assert phase(s) == "roll"
     roll(s, 6)
     pass_windows(s)
     assert units_of(s, "CH-G1") == ["T04"]
@@ -517,8 +524,8 @@ def test_cc10_supply_raid_takes_up_to_two_tokens_one_at_a_time():
     pass_windows(s)
     roll(s, 6, 1)
     pass_windows(s)
-    if phase(s) == "retreat":
-        act(s, "RETREAT", dir="E")
+    assert phase(s) == "retreat" and s.current_player() == 1  # LU-R48: the Cows pick
+    act(s, "RETREAT", dir="E")
     assert phase(s) == "window" and s.current_player() == 0
     act(s, "PLAY", card="CC10")
     pass_windows(s)
@@ -541,8 +548,8 @@ def test_cc10_supply_raid_may_stop_after_one():
     pass_windows(s)
     roll(s, 6, 1)
     pass_windows(s)
-    if phase(s) == "retreat":
-        act(s, "RETREAT", dir="E")
+    assert phase(s) == "retreat" and s.current_player() == 1  # LU-R48: the Cows pick
+    act(s, "RETREAT", dir="E")
     act(s, "PLAY", card="CC10")
     pass_windows(s)
     act(s, "RESOURCE", resource="grass")
@@ -558,8 +565,15 @@ def test_cc10_supply_raid_not_after_a_loss():
     _attack(s)
     pass_windows(s)
     roll(s, 1, 6)
-    pass_windows(s)
-    assert not (phase(s) == "window" and legal(s, "PLAY", card="CC10"))
+    # The Chickens (holding a card) are asked at the post-dice and the CASUALTY windows, with
+    # nothing to play; their lone unit is lost; no AFTER_WIN window follows a loss.
+    for _ in range(2):
+        assert phase(s) == "window" and s.current_player() == 0
+        assert legal_json(s) == [{"type": "PASS"}]
+        act(s, "PASS")
+    assert units_of(s, "CH-G1") == []
+    assert phase(s) == "action" and s.current_player() == 0
+    assert s.to_json()["hands"][0] == ["CC10"]
 
 
 def test_war_boar_plunders_one_token_when_attacking():
@@ -568,8 +582,8 @@ def test_war_boar_plunders_one_token_when_attacking():
     s = _duel(["PI-SF3"], ["T01"], factions=("PI", "CO"), tokens={1: {"hay": 2, "corn": 1}})
     _attack(s)
     roll(s, 6, 1)
-    if phase(s) == "retreat":
-        act(s, "RETREAT", dir="E")
+    assert phase(s) == "retreat" and s.current_player() == 1  # LU-R48: the Cows pick
+    act(s, "RETREAT", dir="E")
     assert phase(s) == "plunder" and s.current_player() == 0
     assert {a["resource"] for a in legal_json(s) if a["type"] == "RESOURCE"} == {"hay", "corn"}
     act(s, "RESOURCE", resource="corn")
@@ -595,8 +609,8 @@ def test_war_boar_takes_nothing_from_an_empty_pool():
     s = _duel(["PI-SF3"], ["T01"], factions=("PI", "CO"))
     _attack(s)
     roll(s, 6, 1)
-    if phase(s) == "retreat":
-        act(s, "RETREAT", dir="E")
+    assert phase(s) == "retreat" and s.current_player() == 1  # LU-R48: the Cows pick
+    act(s, "RETREAT", dir="E")
     assert phase(s) == "action"
 
 
@@ -609,8 +623,8 @@ def test_lu_r60_supply_raid_before_war_boar():
     pass_windows(s)
     roll(s, 6, 1)
     pass_windows(s)
-    if phase(s) == "retreat":
-        act(s, "RETREAT", dir="E")
+    assert phase(s) == "retreat" and s.current_player() == 1  # LU-R48: the Cows pick
+    act(s, "RETREAT", dir="E")
     act(s, "PLAY", card="CC10")
     pass_windows(s)
     act(s, "RESOURCE", resource="grass")
@@ -640,8 +654,8 @@ def test_egg_bomber_step_is_never_an_attack():
     s = _duel(["CH-SF3"], ["T03"], pieces={"CO-G2": ((1, 3), ["T01"])})
     _attack(s)
     roll(s, 6, 1)  # the attacker wins
-    if phase(s) == "retreat":
-        act(s, "RETREAT", dir="SE")
+    assert phase(s) == "retreat" and s.current_player() == 1
+    act(s, "RETREAT", dir="SE")
     assert cell_of(s, "CH-G1") == (2, 2)
     assert phase(s) == "post_step"
     assert not legal(s, "STEP", dir="NE")  # CO-G2 on (1,3)
@@ -658,13 +672,13 @@ def test_lu_r60_supply_raid_before_the_egg_bomber_step():
     pass_windows(s)
     roll(s, 6, 1)
     pass_windows(s)
-    if phase(s) == "retreat":
-        act(s, "RETREAT", dir="E")
+    assert phase(s) == "retreat" and s.current_player() == 1  # LU-R48: the Cows pick
+    act(s, "RETREAT", dir="E")
     assert phase(s) == "window"
     act(s, "PLAY", card="CC10")
     pass_windows(s)
-    if phase(s) == "plunder":
-        act(s, "RESOURCE", resource="hay")
+    assert phase(s) == "plunder" and s.current_player() == 0
+    act(s, "RESOURCE", resource="hay")
     assert tokens_of(s, 0)["hay"] == 1
     assert phase(s) == "post_step"
 

@@ -113,9 +113,7 @@ def test_cc14_ambush_attacks_a_piece_that_ended_its_move_adjacent():
     s = _ambush()
     act(s, "PIECE", piece="G1")
     act(s, "STEP", dir="E")
-    act(s, "STEP", dir="E")
-    if phase(s) == "move":
-        act(s, "STOP")
+    act(s, "STEP", dir="E")  # the limit of 2 ends the move on (2,2), next to CO-G1
     assert phase(s) == "ambush" and s.current_player() == 1
     assert sorted(map(str, legal_json(s))) == sorted(
         map(str, [{"type": "PIECE", "piece": "G1"}, {"type": "PASS"}])
@@ -126,11 +124,11 @@ def test_cc14_ambush_attacks_a_piece_that_ended_its_move_adjacent():
     assert "CC14" in s.to_json()["played"]
     pass_windows(s)
     roll(s, 6, 1)  # 5 + 6 against 2 + 1
-    if phase(s) == "retreat":
-        act(s, "RETREAT", dir="W")
+    assert phase(s) == "retreat" and s.current_player() == 0  # LU-R48: the loser picks
+    act(s, "RETREAT", dir="W")
     assert units_of(s, "CH-G1") == []
     assert cell_of(s, "CO-G1") == (2, 3)
-    assert cell_of(s, "CH-G1") != (2, 2)
+    assert cell_of(s, "CH-G1") == (2, 1)
     # The Chickens' Action Phase goes on; CH-G1 has acted.
     assert s.to_json()["active"] == 0 and phase(s) == "action"
     assert not legal(s, "PIECE", piece="G1")
@@ -142,8 +140,7 @@ def test_cc14_ambush_may_be_declined():
     act(s, "PIECE", piece="G1")
     act(s, "STEP", dir="E")
     act(s, "STEP", dir="E")
-    if phase(s) == "move":
-        act(s, "STOP")
+    assert phase(s) == "ambush" and s.current_player() == 1
     act(s, "PASS")
     assert phase(s) == "action" and s.current_player() == 0
     assert s.to_json()["hands"][1] == ["CC14"]
@@ -163,11 +160,13 @@ def test_cc14_no_ambush_after_an_attack():
     act(s, "PIECE", piece="G1")
     act(s, "STEP", dir="E")
     pass_windows(s)
-    roll(s, 1, 6)
+    roll(s, 1, 6)  # 2 + 1 against 5 + 6: the Cows win
     pass_windows(s)
-    if phase(s) == "casualty":
-        act(s, "UNIT", unit="T04")
-    assert phase(s) != "ambush"
+    # CH-G1's lone unit is the casualty, with nothing to choose (LU-R53); the attack ended
+    # the action, and no Ambush prompt follows: the Chickens' Action Phase goes on.
+    assert units_of(s, "CH-G1") == []
+    assert phase(s) == "action" and s.current_player() == 0
+    assert s.to_json()["hands"][1] == ["CC14"]
 
 
 def test_cc14_ambush_prompt_with_ambush_card_only_from_a_piece_that_can_attack():
@@ -178,10 +177,10 @@ def test_cc14_ambush_prompt_with_ambush_card_only_from_a_piece_that_can_attack()
     )
     act(s, "PIECE", piece="G1")
     act(s, "STEP", dir="E")
-    act(s, "STEP", dir="E")
-    if phase(s) == "move":
-        act(s, "STOP")
-    assert phase(s) != "ambush" or legal_json(s) == [{"type": "PASS"}]
+    act(s, "STEP", dir="E")  # the move ends on (2,2), next to CO-G1 (Sheep only, ATK 0)
+    # No Cows piece could attack, so the Cows are not asked at all; the Chickens go on.
+    assert phase(s) == "action" and s.current_player() == 0
+    assert s.to_json()["hands"][1] == ["CC14"]
 
 
 # --- CC15 Fortify -------------------------------------------------------------------------------------
@@ -228,8 +227,9 @@ def test_cc16_airlift_places_a_barn_general_next_to_another_general():
         hands={0: ["CC16"]},
     )
     act(s, "PLAY", card="CC16")
-    if phase(s) == "card_target" and legal(s, "PIECE", piece="G1"):
-        act(s, "PIECE", piece="G1")
+    assert phase(s) == "card_target"
+    assert legal_json(s) == [{"type": "PIECE", "piece": "G1"}]  # the only General in the barn
+    act(s, "PIECE", piece="G1")
     # Around (4,4): (3,3) only: (3,4) forest, (4,3) the Cows.
     assert legal_json(s) == [{"type": "CELL", "cell": [3, 3]}]
     act(s, "CELL", cell=[3, 3])
@@ -249,8 +249,9 @@ def test_cc16_airlift_counts_as_ending_a_move():
         hands={0: ["CC16"], 1: ["CC14"]},
     )
     act(s, "PLAY", card="CC16")
-    if phase(s) == "card_target" and legal(s, "PIECE", piece="G1"):
-        act(s, "PIECE", piece="G1")
+    assert phase(s) == "card_target"
+    assert legal_json(s) == [{"type": "PIECE", "piece": "G1"}]
+    act(s, "PIECE", piece="G1")
     act(s, "CELL", cell=[3, 3])
     assert phase(s) == "ambush" and s.current_player() == 1
 
@@ -267,13 +268,12 @@ def test_cc17_double_time_gives_a_fresh_action():
     act(s, "PIECE", piece="G1")
     act(s, "STEP", dir="E")
     act(s, "STEP", dir="E")
-    if phase(s) == "move":
-        act(s, "STOP")
+    assert phase(s) == "action"  # the limit of 2 ended the move (LU-R30)
     assert not legal(s, "PIECE", piece="G1")
     act(s, "PLAY", card="CC17")
-    if phase(s) == "card_target":
-        assert legal_json(s) == [{"type": "PIECE", "piece": "G1"}]
-        act(s, "PIECE", piece="G1")
+    assert phase(s) == "card_target"
+    assert legal_json(s) == [{"type": "PIECE", "piece": "G1"}]
+    act(s, "PIECE", piece="G1")
     act(s, "PIECE", piece="G1")
     act(s, "STEP", dir="E")
     act(s, "STEP", dir="E")
@@ -293,8 +293,8 @@ def test_cc17_double_time_lets_an_attacker_act_again():
     pass_windows(s)
     assert phase(s) == "action"
     act(s, "PLAY", card="CC17")
-    if phase(s) == "card_target":
-        act(s, "PIECE", piece="G1")
+    assert phase(s) == "card_target"
+    act(s, "PIECE", piece="G1")
     assert legal(s, "PIECE", piece="G1")
 
 
@@ -345,9 +345,7 @@ def test_lu_r77_ambush_prompts_in_seat_order_after_the_active_player():
     )
     act(s, "PIECE", piece="G1")
     act(s, "STEP", dir="W")
-    act(s, "STEP", dir="W")  # (3,2): next to (2,3) and (4,3)
-    if phase(s) == "move":
-        act(s, "STOP")
+    act(s, "STEP", dir="W")  # (3,2): next to (2,3) and (4,3); the limit of 2 ends the move
     assert phase(s) == "ambush" and s.current_player() == 1
     assert legal_json(s) == [{"type": "PASS"}]
     act(s, "PASS")
@@ -370,8 +368,7 @@ def test_cc14_an_ambushing_super_army_destroys_but_never_advances():
     act(s, "PIECE", piece="G1")
     act(s, "STEP", dir="E")
     act(s, "STEP", dir="E")
-    if phase(s) == "move":
-        act(s, "STOP")
+    assert phase(s) == "ambush" and s.current_player() == 1
     act(s, "PIECE", piece="SA")
     roll(s, 3, 3, 1)
     assert cell_of(s, "CH-G1") is None

@@ -95,8 +95,9 @@ def test_lu_r65_a_general_that_fought_still_harvests():
     act(s, "PIECE", piece="G1")
     act(s, "STEP", dir="E")  # No Defence: the Cows lose at once
     act(s, "RETREAT", dir="E")
-    if s.to_json()["active"] == 0 and phase(s) == "action":
-        act(s, "END")
+    # CH-G1 was the Chickens' only piece and no card is held: the rest of their turn resolves
+    # by itself (the harvest included, LU-R65), and the Cows are to act.
+    assert (s.to_json()["active"], phase(s)) == (1, "action")
     assert tokens_of(s, 0)["hay"] == 1
 
 
@@ -111,26 +112,24 @@ def test_cc04_bumper_crop_doubles_one_generals_harvest():
     assert phase(s) == "harvest"
     act(s, "PLAY", card="CC04")
     act(s, "PIECE", piece="G1")
-    if phase(s) == "harvest":
-        act(s, "END")
+    # No card is left to play, so the harvest resolves at once (LU-R65): the Marshaling Phase.
+    assert phase(s) == "marshal"
     assert tokens_of(s, 0) == _tokens(grass=1, hay=2)
 
 
 def test_cc04_bumper_crop_does_not_stack_with_sow_of_plenty():
-    """CC04, LU-R61: Bumper Crop and Sow of Plenty do not stack: the Sow General takes 2
-    tokens, whether or not the card is played on it."""
+    """CC04, LU-R61, LU-R78: Bumper Crop and Sow of Plenty do not stack, so on the only
+    General, the Sow General, the card would do nothing and is not offered; the Sow General
+    takes 2 tokens."""
     s = scenario(
         factions=("PI", "CO"),
         pieces={"PI-G1": ((2, 2), ["PI-SF2"]), "CO-G1": ((4, 0), [])},
         hands={0: ["CC04"]},
     )
     act(s, "END")
-    assert phase(s) == "harvest"
-    if legal(s, "PLAY", card="CC04"):
-        act(s, "PLAY", card="CC04")
-        act(s, "PIECE", piece="G1")
-    if phase(s) == "harvest":
-        act(s, "END")
+    assert phase(s) == "harvest"  # the Pigs hold a card, so the harvest decision is asked
+    assert legal_json(s) == [{"type": "END"}]
+    act(s, "END")
     assert tokens_of(s, 0)["grass"] == 2
 
 
@@ -143,10 +142,12 @@ def test_cc05_foraging_party_harvests_without_the_icon():
     )
     act(s, "END")
     act(s, "PLAY", card="CC05")
-    if phase(s) == "card_target":
-        act(s, "PIECE", piece="G1")
-    if phase(s) == "harvest":
-        act(s, "END")
+    assert phase(s) == "card_target"  # LU-R100: the General is a follow-up choice
+    assert legal_json(s) == [{"type": "PIECE", "piece": "G1"}]
+    act(s, "PIECE", piece="G1")
+    # No card is left, so the harvest resolves at once; nothing is affordable and nobody can
+    # transfer: the Cows are to act.
+    assert (s.to_json()["active"], phase(s)) == (1, "action")
     assert tokens_of(s, 0) == _tokens(corn=1)
 
 
@@ -266,8 +267,15 @@ def test_lu_r69_removed_special_forces_never_return():
 def test_lu_r71_super_army_cap_fifteen():
     """LU-R71, LU-R72: a Super Army with 15 units takes no more; with 14 it takes one."""
     full = ["T01"] * 8 + ["T02"] * 6 + ["T03"]
-    s = _marshal({"grass": 4}, pieces={"CH-SA": ((2, 2), full), "CO-G1": ((4, 0), [])})
-    assert phase(s) != "marshal" or not any(a["type"] == "MARSHAL" for a in legal_json(s))
+    # The Chickens hold a card, so the Marshaling Phase is asked even with nothing to marshal.
+    s = _marshal(
+        {"grass": 4},
+        pieces={"CH-SA": ((2, 2), full), "CO-G1": ((4, 0), [])},
+        hands={0: ["CC07"]},
+    )
+    end_phase_until(s, stop="marshal")
+    assert phase(s) == "marshal" and s.to_json()["active"] == 0
+    assert legal_json(s) == [{"type": "END"}]
     s = _marshal(
         {"grass": 4, "hay": 2},
         pieces={"CH-SA": ((2, 2), full[1:]), "CO-G1": ((4, 0), [])},
@@ -426,7 +434,8 @@ def test_cc13_rally_three_transfers_within_two_steps():
     assert units_of(s, "CH-G1") == ["T03"]
     assert units_of(s, "CH-G2") == ["T02"]
     assert units_of(s, "CH-G3") == ["T01"]
-    assert s.to_json()["active"] == 1 or legal_json(s) == [{"type": "END"}]
+    # The 3 transfers are used up and no card is left: the turn ends by itself.
+    assert (s.to_json()["active"], phase(s)) == (1, "action")
 
 
 def test_lu_r64_sow_of_plenty_takes_what_is_left():

@@ -32,7 +32,7 @@ def _battle_position(cows_hand, goats_hand=("CC05",), chickens_hand=("CC03",), p
 
 
 # A path every variant can follow: attack, pass every window, dice, casualty, retreat, then a
-# move that ends next to CO-G2 (an Ambush prompt for the Cows).
+# 2-step move, ended by the step limit (LU-R30), next to CO-G2 (an Ambush prompt for the Cows).
 PATH = [
     {"type": "PIECE", "piece": "G1"},
     {"type": "STEP", "dir": "E"},
@@ -46,7 +46,6 @@ PATH = [
     {"type": "PIECE", "piece": "G2"},
     {"type": "STEP", "dir": "N"},
     {"type": "STEP", "dir": "N"},
-    {"type": "STOP"},
     "PASS*",
 ]
 
@@ -54,7 +53,7 @@ PATH = [
 def _walk(state, snap, path=None):
     """Follow PATH, calling ``snap(state, action id)`` before each action and
     ``snap(state, None)`` at the end; returns the snapshots. 'PASS*' passes every card window
-    and Ambush prompt that is open; STOP is skipped when the move already ended."""
+    and Ambush prompt that is open."""
     out = []
     for step in PATH if path is None else path:
         if step == "PASS*":
@@ -62,8 +61,6 @@ def _walk(state, snap, path=None):
                 a = state.action_from_json({"type": "PASS"})
                 out.append(snap(state, a))
                 state.apply_action(a)
-            continue
-        if step["type"] == "STOP" and phase(state) != "move":
             continue
         a = state.action_from_json(step)
         out.append(snap(state, a))
@@ -189,9 +186,7 @@ def test_lu_r2_r4_a_battle_plans_draw_is_named_only_to_the_drawer():
         pieces={"CH-G1": ((0, 2), ["T01"]), "CO-G1": ((4, 4), [])},
     )
     act(s, "FORM")
-    if phase(s) == "forming":
-        act(s, "END")
-    assert phase(s) == "draw_plan"
+    assert phase(s) == "draw_plan"  # nothing to marshal, no card held: the army forms at once
     assert s.is_chance_node()
     outcomes = s.chance_outcomes()
     assert len(outcomes) == 8 and all(abs(p - 1 / 8) < 1e-12 for _, p in outcomes)
@@ -221,7 +216,9 @@ def test_lu_r5_espionage_reveals_to_the_spy_only():
     assert s.observation(0)["known"] == [{"owner": 1, "cards": ["CC01", "CC02", "BP4"]}]
     for seat in (1, 2, None):
         assert s.observation(seat)["known"] == []
-        assert "BP4" not in repr(s.observation(seat)) or seat == 1
+    assert s.observation(1)["plan"] == "BP4"  # the victim sees its own card, as always
+    for seat in (2, None):
+        assert "BP4" not in repr(s.observation(seat))
     discard = s.action_from_json({"type": "PLAY", "card": "CC01"})
     assert "Battle Cry" in s.action_to_string_for(discard, 0)
     assert "Battle Cry" in s.action_to_string_for(discard, 1)

@@ -2,7 +2,7 @@
 
 Every game ends (LU-R99: the stalemate rule, LU-R98, bounds it); every contract of the protocol
 holds at every step (sampled deep checks: clone, JSON round trip, illegal actions, observations
-against ``sample_consistent``, words and action JSON). ``FARMSTEAD_FULL=1`` runs the issue's
+against ``sample_consistent``, words and action JSON). ``FARMSTEAD_FULL=1`` runs the full
 10,000 random 4-player games (``farmstead check livestock_uprising --players 4 -n 10000``).
 """
 

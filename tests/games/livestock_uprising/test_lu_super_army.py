@@ -36,8 +36,8 @@ def test_lu_r79_form_only_with_every_remaining_general_in_the_barn():
     assert not legal(s, "FORM")
     act(s, "PIECE", piece="G2")
     act(s, "STEP", dir="N")
-    if phase(s) == "move":
-        act(s, "STOP")
+    assert phase(s) == "move"  # 1 step of 2 (LU-R30): it stops in the barn
+    act(s, "STOP")
     assert legal(s, "FORM")
 
 
@@ -60,8 +60,10 @@ def test_lu_r79_forming_ends_the_action_phase_and_the_army_may_not_move():
         hands={0: ["CC07"]},
     )
     act(s, "FORM")
-    if phase(s) == "forming":
-        act(s, "END")
+    # Nothing to marshal, but the Chickens hold a card: forming step 1 waits for END.
+    assert phase(s) == "forming"
+    assert legal_json(s) == [{"type": "END"}]
+    act(s, "END")
     assert phase(s) == "draw_plan"
     act(s, "DRAW_PLAN", seat=0, card="BP1")
     assert phase(s) == "harvest"
@@ -81,8 +83,8 @@ def test_lu_r80_special_forces_may_be_marshaled_while_forming():
     assert phase(s) == "forming"
     assert legal(s, "MARSHAL", unit="CH-SF1")
     act(s, "MARSHAL", unit="CH-SF1")
-    if phase(s) == "forming":
-        act(s, "END")
+    # The apple left buys nothing and no card is held: the army forms at once (LU-R80).
+    assert phase(s) == "draw_plan"
     act(s, "DRAW_PLAN", seat=0, card="BP2")
     assert sorted(units_of(s, "CH-SA")) == ["CH-SF1", "T01"]
     assert s.to_json()["special_forces"]["CH-SF1"] == "in_play"
@@ -106,9 +108,8 @@ def test_lu_r81_forming_never_exceeds_fifteen():
         tokens={0: {"grass": 10}},
     )
     act(s, "FORM")
-    assert phase(s) == "draw_plan" or not any(a["type"] == "MARSHAL" for a in legal_json(s))
-    if phase(s) == "forming":
-        act(s, "END")
+    # At the cap nothing may be marshaled and no card is held: the army forms at once.
+    assert phase(s) == "draw_plan"
     act(s, "DRAW_PLAN", seat=0, card="BP3")
     assert len(units_of(s, "CH-SA")) == 15
     assert tokens_of(s, 0)["grass"] == 0
@@ -340,8 +341,8 @@ def test_lu_r90_no_join_in_an_ambush():
     )
     act(s, "PIECE", piece="G1")
     act(s, "STEP", dir="E")
-    if phase(s) == "move":
-        act(s, "STOP")
+    assert phase(s) == "move"  # 1 step of 2
+    act(s, "STOP")
     assert phase(s) == "ambush" and s.current_player() == 1
     act(s, "PIECE", piece="SA")
     assert phase(s) != "join"
@@ -369,8 +370,8 @@ def test_lu_r93_a_joiner_loses_its_turn_even_when_the_battle_is_cancelled():
     act(s, "PASS")
     assert phase(s) == "window" and s.current_player() == 1
     act(s, "PLAY", card="CC09")
-    if phase(s) == "card_target":
-        act(s, "RETREAT", dir="S")
+    assert phase(s) == "card_target" and s.current_player() == 1  # LU-R100: the cell
+    act(s, "RETREAT", dir="S")
     pass_windows(s)
     assert battle(s) is None
     assert s.to_json()["lost_turns"] == [0, 0, 1, 0]
@@ -440,8 +441,9 @@ def test_bp1_duel_joint_attackers_drop_out():
     act(s, "JOIN")
     act(s, "PASS")
     act(s, "PLAY", card="BP1")
-    if phase(s) == "card_target" and s.current_player() == 0:
-        act(s, "UNIT", unit="T10")
+    assert phase(s) == "card_target" and s.current_player() == 0  # the Pigs pick first
+    act(s, "UNIT", unit="T10")
+    assert phase(s) == "card_target" and s.current_player() == 1
     act(s, "UNIT", unit="T09")
     pass_windows(s)
     assert battle(s)["joiners"] == []
@@ -467,8 +469,8 @@ def test_bp2_blitzkrieg_six_steps_and_a_second_attack():
     act(s, "PIECE", piece="SA")
     act(s, "STEP", dir="E")
     act(s, "STEP", dir="E")  # attack CO-G1 (0 units): an automatic win
-    if phase(s) == "retreat":
-        act(s, "RETREAT", dir="S")
+    # No retreat: the destroyed General leaves the board and the army advances (LU-R51); the
+    # move goes on (Blitzkrieg).
     assert cell_of(s, "GO-SA") == (2, 2)
     assert cell_of(s, "CO-G1") is None  # destroyed: a Super Army attack (LU-R86)
     assert phase(s) == "move"
@@ -583,7 +585,9 @@ def test_bp5_conscription_respects_the_cap():
     act(s, "PLAY", card="BP5")
     act(s, "MARSHAL", unit="T10")
     assert len(units_of(s, "CH-SA")) == 15
-    assert phase(s) != "card_target" or not any(a["type"] == "MARSHAL" for a in legal_json(s))
+    # At the cap nothing more can be taken: the card is done and the Action Phase goes on.
+    assert phase(s) == "action"
+    assert not any(a["type"] == "MARSHAL" for a in legal_json(s))
 
 
 def test_bp7_last_stand_no_casualties():

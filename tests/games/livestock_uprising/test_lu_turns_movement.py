@@ -287,8 +287,8 @@ def test_lu_r32_own_generals_share_their_own_barn():
     )
     act(s, "PIECE", piece="G3")
     act(s, "STEP", dir="N")
-    if phase(s) == "move":
-        act(s, "STOP")
+    assert phase(s) == "move" and legal(s, "STOP")  # 1 step of 2; it may stop in its barn
+    act(s, "STOP")
     assert cell_of(s, "CH-G3") == (0, 2)
 
 
@@ -375,8 +375,7 @@ def test_lu_r37_sky_hen_flies_over_a_forest_but_never_ends_there():
     act(s, "FLY", dir="E")
     assert not legal(s, "STOP")
     act(s, "STEP", dir="E")
-    if phase(s) == "move":
-        act(s, "STOP")
+    assert phase(s) == "action"  # 2 steps: the limit ends the move (LU-R30)
     assert cell_of(s, "CH-G1") == (2, 4)
 
 
@@ -397,8 +396,7 @@ def test_lu_r37_sky_hen_chooses_attack_or_fly_over_an_enemy():
     act(s, "FLY", dir="E")
     assert battle(s) is None
     act(s, "STEP", dir="E")
-    if phase(s) == "move":
-        act(s, "STOP")
+    assert phase(s) == "action"  # 2 steps: the limit ends the move (LU-R30)
     assert cell_of(s, "CH-G1") == (2, 4)
     assert cell_of(s, "CO-G1") == (2, 3)
 
@@ -411,8 +409,7 @@ def test_lu_r37_sky_hen_flies_over_a_foreign_barn():
     act(s, "FLY", dir="E")
     assert not legal(s, "STOP")
     act(s, "STEP", dir="E")
-    if phase(s) == "move":
-        act(s, "STOP")
+    assert phase(s) == "action"  # 2 steps: the limit ends the move (LU-R30)
     assert cell_of(s, "CH-G1") == (2, 4)
 
 

@@ -600,8 +600,8 @@ def test_lu_t11_two_steps_round_the_forest():
     assert not legal(s, "STEP", dir="E")
     act(s, "STEP", dir="NE")
     act(s, "STEP", dir="SE")
-    if phase(s) == "move":
-        act(s, "STOP")
+    # LU-R30: the second step uses up a General's limit of 2, so the move ends by itself.
+    assert phase(s) == "action"
     assert cell_of(s, "CH-G1") == (2, 4)
 
 
@@ -614,8 +614,7 @@ def test_lu_t11_pass_through_a_friend_but_never_stop_on_it():
     assert cell_of(s, "CH-G1") == (1, 1)
     assert not legal(s, "STOP")
     act(s, "STEP", dir="NW")
-    if phase(s) == "move":
-        act(s, "STOP")
+    assert phase(s) == "action"  # LU-R30: 2 steps, the move is over
     assert cell_of(s, "CH-G1") == (0, 0)
     assert cell_of(s, "CH-G2") == (1, 1)
 
@@ -642,17 +641,17 @@ def test_lu_t11_move_one_then_attack():
 
 
 def test_lu_t11_two_steps_then_attack_is_illegal():
-    """LU-T11 (LU-R35): 2 steps, then an attack is illegal without FREE_ATTACK_STEP."""
+    """LU-T11 (LU-R35, LU-R30): 2 steps, then an attack is illegal without FREE_ATTACK_STEP:
+    the attack would be a third step, beyond a General's limit of 2, so the move ends on
+    (3,1) next to CO-G1 with no attack offered, and CH-G1 may not be selected again."""
     s = _t11()
     act(s, "PIECE", piece="G1")
     act(s, "STEP", dir="W")
     act(s, "STEP", dir="S")  # (3,1), next to CO-G1 at (3,2)
     assert cell_of(s, "CH-G1") == (3, 1)
     assert battle(s) is None
-    if phase(s) == "move":
-        assert not legal(s, "STEP", dir="E")
-    else:
-        assert not legal(s, "PIECE", piece="G1")
+    assert phase(s) == "action" and s.current_player() == 0
+    assert not legal(s, "PIECE", piece="G1")
 
 
 # --- LU-T12: Super Army against a barn group ----------------------------------------------------
@@ -842,17 +841,19 @@ def test_lu_t15_forming_a_super_army():
     hay_supply = supply(s)["hay"]
     act(s, "PIECE", piece="G1")
     act(s, "STEP", dir="N")
-    if phase(s) == "move":
-        act(s, "STOP")
+    assert phase(s) == "move"  # 1 step of 2: the move goes on until STOP (LU-R30)
+    act(s, "STOP")
     assert cell_of(s, "CH-G1") == (0, 2)
     assert legal(s, "FORM")
     act(s, "FORM")
     assert phase(s) == "forming"
     act(s, "MARSHAL", unit="T01")
-    if phase(s) == "forming":
-        act(s, "MARSHAL", unit="T01")
-    if phase(s) == "forming":
-        act(s, "END")
+    assert phase(s) == "forming"
+    act(s, "MARSHAL", unit="T01")
+    # 3 hay buy nothing, but the Chickens hold cards, so forming waits for END (LU-R80 step 1).
+    assert phase(s) == "forming"
+    assert legal_json(s) == [{"type": "END"}]
+    act(s, "END")
     assert phase(s) == "draw_plan"
     outcomes = legal_json(s)
     assert {o["card"] for o in outcomes} == {f"BP{i}" for i in range(1, 9)}

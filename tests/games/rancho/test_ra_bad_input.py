@@ -400,8 +400,8 @@ IMPOSSIBLE_FIELDS = {
 
 @pytest.mark.parametrize("name", list(IMPOSSIBLE_STATES))
 def test_impossible_game_states_raise_invalid_position(name):
-    """state_from_json rejects positions that no sequence of legal actions can reach (the brief's
-    "inconsistent" positions): each breaks a ruling named in the case id."""
+    """state_from_json rejects positions that no sequence of legal actions can reach
+    ("inconsistent" positions): each breaks a ruling named in the case id."""
     doc = base_doc()
     IMPOSSIBLE_STATES[name](doc)
     with pytest.raises(InvalidPositionError) as info:
@@ -553,7 +553,7 @@ def test_bad_param_values_raise_invalid_param(name, value):
     """Out-of-domain parameter values raise InvalidParamError with a message naming the parameter."""
     with pytest.raises(InvalidParamError) as info:
         load_game("rancho", players=2, **{name: value})
-    assert name.split("_")[0] in str(info.value) or "values" in str(info.value)
+    assert name in str(info.value)
 
 
 def test_first_player_error_names_the_valid_seats():

@@ -1,4 +1,4 @@
-"""The Rancho turn planner (``heuristics.policy``, issue 19): whole exchanges, no dithering.
+"""The Rancho turn planner (``heuristics.policy``): whole exchanges, no dithering.
 
 Rulings checked: RA-R7 (any number of transactions in Expansion), RA-R10 (a transaction is
 confirmed only when balanced), RA-R29 (returning what does not fit), RA-R37 (dogs), RA-R43 (the

@@ -150,17 +150,18 @@ def _ret(state, kind, times=1):
 
 
 @pytest.mark.parametrize(
-    ("plan", "kept"),
+    ("plan", "kept", "unplaced"),
     [
-        ([("sheep", 2)], {"rabbit": 9, "sheep": 0}),
-        ([("sheep", 1), ("rabbit", 3)], {"rabbit": 6, "sheep": 1}),
-        ([("rabbit", 3), ("sheep", 1)], {"rabbit": 6, "sheep": 1}),
-        ([("rabbit", 9)], {"rabbit": 0, "sheep": 2}),
+        ([("sheep", 2)], {"rabbit": 9, "sheep": 0}, {"rabbit": 3}),
+        ([("sheep", 1), ("rabbit", 3)], {"rabbit": 6, "sheep": 1}, {}),
+        ([("rabbit", 3), ("sheep", 1)], {"rabbit": 6, "sheep": 1}, {}),
+        ([("rabbit", 9)], {"rabbit": 0, "sheep": 2}, {"sheep": 1}),
     ],
 )
-def test_TV_RA_25_valid_end_states_and_return_masked_once_reached(plan, kept):
+def test_TV_RA_25_valid_end_states_and_return_masked_once_reached(plan, kept, unplaced):
     """TV-RA-25 (RA-R29, 9.4): RETURN stays legal until a full placement exists, then is masked;
-    the player places what is left and may end the turn."""
+    the player places what is left (``unplaced``: the offspring still in the pool, the returns
+    having taken pool animals first) and may end the turn."""
     state = farm_only()
     steps = [kind for kind, n in plan for _ in range(n)]
     for i, kind in enumerate(steps):
@@ -168,8 +169,11 @@ def test_TV_RA_25_valid_end_states_and_return_masked_once_reached(plan, kept):
         _ret(state, kind)
     assert "RETURN" not in legal_types(state)
     assert {k: owns(state, 0)[k] for k in ("rabbit", "sheep")} == kept
-    if sum(pool(state, 0).values()):
+    assert {k: n for k, n in pool(state, 0).items() if n} == unplaced
+    if unplaced:
+        assert not legal(state, "END_TURN")
         act(state, {"type": "ARRANGE_SAFEST"})
+        assert not any(pool(state, 0).values())
     assert legal(state, "END_TURN")
     act(state, {"type": "END_TURN"})
     assert state.current_player() == 1

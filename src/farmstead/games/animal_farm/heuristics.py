@@ -26,10 +26,10 @@ from farmstead.games.animal_farm.rules import AnimalFarmRules
 
 # mcts starts each node from this evaluation (node priors): at its default 100 iterations it
 # then beats the greedy heuristic agent, which plain UCT at that budget does not
-# (`farmstead tournament animal_farm --agents mcts,heuristic`; figures in the issue notes).
+# (measured with `farmstead tournament animal_farm --agents mcts,heuristic`).
 SEARCH_SETTINGS = {"mcts": {"prior": 2}}
 
-# Difficulty levels (issue 19): level name -> agent spec, each answering well within 2 s a move,
+# Difficulty levels: level name -> agent spec, each answering well within 2 s a move,
 # chosen from the published ladder (docs/ladder/animal_farm.html: random -310, heuristic +12,
 # mcts at 40 iterations +45, at 160 iterations +110 Elo).
 BOT_LEVELS: dict[str, str | None] = {

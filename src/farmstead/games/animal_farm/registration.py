@@ -27,7 +27,7 @@ REGISTRATION = GameRegistration(
     board=BrowserBoard("farmstead.games.animal_farm", "board.js", "board.css"),
     score_sheet=words.score_sheet,  # type: ignore[arg-type]
     # AF-R24: the optional no-progress draw, on in the web lobby at the spec's suggested 80
-    # turns, so a game against a bot that only steals and retakes ends (issue 17 item 13).
+    # turns, so a game against a bot that only steals and retakes ends.
     lobby_params={"no_progress_plies": 80},
     turn_summary=words.turn_summary,
     rules_prose=RulesProse("farmstead.games.animal_farm"),

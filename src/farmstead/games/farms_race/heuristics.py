@@ -104,12 +104,13 @@ from farmstead.games.farms_race.layout import (
 from farmstead.games.farms_race.rules import FRRules
 
 # MCTS searches over the turn planner: its rollouts follow the planner (epsilon-random) for 30
-# decisions before the evaluation is read, which beats the planner alone (issue 15).
+# decisions before the evaluation is read, which beats the planner alone
+# (`farmstead tournament farms_race --agents mcts,heuristic`).
 SEARCH_SETTINGS: dict[str, dict[str, object]] = {
     "mcts": {"prior": 2, "rollout": "policy", "rollout_depth": 30}
 }
 
-# Difficulty levels (issue 19): level name -> agent spec, each answering well within 2 s a move.
+# Difficulty levels: level name -> agent spec, each answering well within 2 s a move.
 BOT_LEVELS = {
     "easy": "random",
     "medium": "heuristic:plan=false",  # greedy one-ply on the evaluation

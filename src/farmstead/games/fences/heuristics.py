@@ -35,10 +35,10 @@ from farmstead.games.fences.scoring import FieldFacts, farmer_bonus, field_value
 # draw among all draws (open loop) and explores little (c), so that its iterations go into
 # checking the best-rated placements against the replies to them: at its default 100
 # iterations it then beats the greedy heuristic agent, which plain UCT at that budget does not
-# (`farmstead tournament fences --agents mcts,heuristic`; figures in the issue notes).
+# (measured with `farmstead tournament fences --agents mcts,heuristic`).
 SEARCH_SETTINGS = {"mcts": {"prior": 2, "chance": "open", "c": 0.3}}
 
-# Difficulty levels (issue 19): level name -> agent spec, each answering well within 2 s a move,
+# Difficulty levels: level name -> agent spec, each answering well within 2 s a move,
 # chosen from the published ladder (docs/ladder/fences.html: random -318, heuristic +26, mcts at
 # 40 iterations +77, at 160 iterations +222 Elo).
 BOT_LEVELS: dict[str, str | None] = {

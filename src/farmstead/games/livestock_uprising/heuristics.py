@@ -20,7 +20,7 @@ from farmstead.games.livestock_uprising.rules import LURules
 
 SEARCH_SETTINGS: dict[str, dict[str, object]] = {"mcts": {"prior": 2}}
 
-# Difficulty levels (issue 19): level name -> agent spec, each answering well within 2 s a move,
+# Difficulty levels: level name -> agent spec, each answering well within 2 s a move,
 # chosen from the published ladder (docs/ladder/livestock_uprising.html: random -314, mcts at 40
 # iterations +11, heuristic +111, mcts at 160 iterations +181 Elo).
 BOT_LEVELS: dict[str, str | None] = {

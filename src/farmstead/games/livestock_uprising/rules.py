@@ -22,7 +22,7 @@ inline).
   (``Battle``); ``card``: the card whose follow-up choices are being made (``CardPlay``);
   ``ambush``: seats still to be asked about an Ambush (LU-R77 ENEMY_MOVE_END).
 
-Prompt hygiene (LU §3, issue "prompts never reveal a card"): a card window or a harvest
+Prompt hygiene (LU §3; prompts never reveal a card): a card window or a harvest
 decision is offered to a seat whenever it holds any hidden card at all (a public count),
 whether or not one of them could be played, so that the existence and order of prompts depend
 on public facts only.

@@ -44,7 +44,7 @@ from farmstead.games.rancho.layout import (
 )
 from farmstead.games.rancho.rules import RanchoRules
 
-# Difficulty levels (issue 19): level name -> agent spec, each answering well within 2 s a move,
+# Difficulty levels: level name -> agent spec, each answering well within 2 s a move,
 # chosen from the published ladder (docs/ladder/rancho.html: random -353, mcts at 10/40/160
 # iterations -118 … +118, heuristic +353 Elo): no setting beats the turn planner, so there is
 # no Expert level.
