@@ -49,7 +49,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from farmstead.core.errors import FarmsteadError, UnknownGameError
 from farmstead.core.registry import game_names, game_type, registration
 from farmstead.lab.ladder import level_rating
-from farmstead.web.botqueue import RedisBotQueue, namespace_for, run_bot_workers
+from farmstead.web.botqueue import RedisBotQueue, cancel_all, namespace_for, run_bot_workers
 from farmstead.web.bots import DEFAULT_BOT_LEVELS, BotCatalog, BotLevel, BotPool, spec_words
 from farmstead.web.bus import EventBus, LocalBus, RedisBus
 from farmstead.web.config import default_db_url
@@ -253,11 +253,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         try:
             yield
         finally:
-            for task in background:
-                task.cancel()
-            for task in background:
-                with contextlib.suppress(asyncio.CancelledError, Exception):
-                    await task
+            await cancel_all(background)
             await manager.stop()
             await bus.stop()
             if queue is not None:

@@ -141,15 +141,29 @@ async def run_bot_workers(
     try:
         await asyncio.gather(*tasks)
     finally:
-        for task in tasks:
-            task.cancel()
-        for task in tasks:
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+        await cancel_all(tasks)
+
+
+async def cancel_all(tasks: list[asyncio.Task[Any]], grace: float = 5.0) -> None:
+    """Cancel ``tasks`` and wait at most ``grace`` seconds for them to end (a client library
+    that swallows a cancellation must not hang a shutdown)."""
+    for task in tasks:
+        task.cancel()
+    if tasks:
+        _, stuck = await asyncio.wait(tasks, timeout=grace)
+        for task in stuck:
+            log.warning("a background task did not stop when cancelled: %r", task)
+
+
+def stopping() -> bool:
+    """Whether the running task was asked to stop (also when a library it awaited swallowed
+    the ``CancelledError``)."""
+    task = asyncio.current_task()
+    return task is not None and task.cancelling() > 0
 
 
 async def _slot(manager: MatchManager, queue: RedisBotQueue, poll: float) -> None:
-    while True:
+    while not stopping():
         try:
             lease = await queue.take()
         except Exception as exc:
@@ -179,7 +193,7 @@ async def _slot(manager: MatchManager, queue: RedisBotQueue, poll: float) -> Non
 
 
 async def _sweep(manager: MatchManager, every: float) -> None:
-    while True:
+    while not stopping():
         try:
             manager.enqueue_waiting_bots()
         except WebError as exc:

@@ -92,19 +92,16 @@ class RedisBus:
         self.reader: asyncio.Task[None] | None = None
         self.sending: set[asyncio.Task[None]] = set()
         self.connected = asyncio.Event()
+        self.loop: asyncio.AbstractEventLoop | None = None  # the loop ``start`` ran on
 
     # --- publishing -----------------------------------------------------------------------
     def publish(self, match_id: str) -> None:
         payload = json.dumps({"origin": self.origin, "match": match_id})
-        task = asyncio.get_running_loop().create_task(self._send(match_id, payload))
-        self.sending.add(task)
-        task.add_done_callback(self.sending.discard)
+        self._in_background(self._send(match_id, payload))
 
     async def _send(self, match_id: str, payload: str) -> None:
-        try:
-            await self.client.publish(self.prefix + match_id, payload)
-        except Exception as exc:  # the other processes catch up by their periodic resync
-            log.warning("event bus: could not announce a change of %s: %r", match_id, exc)
+        # A failure is logged by _in_background; other processes catch up by their resync.
+        await self.client.publish(self.prefix + match_id, payload)
 
     # --- listening ------------------------------------------------------------------------
     def watch(self, match_id: str) -> None:
@@ -123,18 +120,28 @@ class RedisBus:
             self._in_background(self.pubsub.unsubscribe(self.prefix + match_id))
 
     def _in_background(self, work: Any) -> None:
+        """Run ``work`` on the bus's loop (also when called from another thread)."""
+
         async def run() -> None:
             try:
                 await work
             except Exception as exc:  # the reader reconnects and resubscribes everything
-                log.warning("event bus: (un)subscribing failed: %r", exc)
+                log.warning("event bus: a Redis command failed: %r", exc)
 
-        task = asyncio.get_running_loop().create_task(run())
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            if self.loop is None:
+                raise RuntimeError("the event bus was not started on an event loop") from None
+            asyncio.run_coroutine_threadsafe(run(), self.loop)
+            return
+        task = loop.create_task(run())
         self.sending.add(task)
         task.add_done_callback(self.sending.discard)
 
     async def start(self, on_change: Changed) -> None:
         self.on_change = on_change
+        self.loop = asyncio.get_running_loop()
         await self.client.ping()  # fail loudly at start-up when Redis cannot be reached
         self.reader = asyncio.get_running_loop().create_task(self._read())
 
@@ -142,9 +149,8 @@ class RedisBus:
         tasks = [t for t in (self.reader, *self.sending) if t is not None]
         for task in tasks:
             task.cancel()
-        for task in tasks:
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+        if tasks:  # bounded: a client library that swallows a cancellation must not hang us
+            await asyncio.wait(tasks, timeout=5.0)
         if self.pubsub is not None:
             with contextlib.suppress(Exception):
                 await self.pubsub.aclose()
@@ -155,7 +161,8 @@ class RedisBus:
         """Deliver other processes' changes; reconnect (and refresh everything watched) after
         a lost connection; refresh everything watched every ``resync_every`` seconds."""
         loop = asyncio.get_running_loop()
-        while True:
+        reader = asyncio.current_task()
+        while reader is None or not reader.cancelling():
             try:
                 self.pubsub = self.client.pubsub(ignore_subscribe_messages=True)
                 # A channel of this process alone keeps the connection subscribed while it
@@ -166,7 +173,7 @@ class RedisBus:
                 self.connected.set()
                 self._changed(*self.watched)  # whatever was missed while disconnected
                 next_resync = loop.time() + self.resync_every
-                while True:
+                while reader is None or not reader.cancelling():
                     message = await self.pubsub.get_message(timeout=1.0)
                     if message is not None and message.get("type") == "message":
                         self._deliver(message.get("data"))

@@ -51,7 +51,7 @@ import json
 import logging
 import secrets
 from collections import OrderedDict
-from collections.abc import Awaitable, Iterable, Sequence
+from collections.abc import Coroutine, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -61,7 +61,7 @@ from farmstead.core.game import JSON, Game, PlayerId, State
 from farmstead.core.record import GameRecord
 from farmstead.core.registry import load_game
 from farmstead.core.rng import Rng, derive_seed
-from farmstead.web.botqueue import BotQueue
+from farmstead.web.botqueue import BotQueue, cancel_all
 from farmstead.web.bots import BotCatalog, BotError, BotJob, BotPool
 from farmstead.web.bus import EventBus, LocalBus
 from farmstead.web.errors import (
@@ -421,10 +421,12 @@ class MatchManager:
         self.bus: EventBus = bus or LocalBus()
         self.bot_queue = bot_queue
         self._background: set[asyncio.Task[Any]] = set()
+        self.loop: asyncio.AbstractEventLoop | None = None  # the loop ``start`` ran on
 
     # --- life cycle -----------------------------------------------------------------------
     async def start(self) -> None:
         """Rebuild every unfinished match from the log and resume its bots."""
+        self.loop = asyncio.get_running_loop()
         for match_id in self.storage.unfinished_match_ids():
             try:
                 row = self.storage.load_match(match_id)
@@ -446,15 +448,18 @@ class MatchManager:
     async def stop(self) -> None:
         """Cancel running bot turns (the log already holds every accepted action)."""
         tasks = [m.bot_task for m in self.live.values() if m.bot_task is not None]
-        tasks.extend(self._background)
-        for task in tasks:
-            task.cancel()
-        for task in tasks:
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+        await cancel_all([*tasks, *self._background])
 
-    def _in_background(self, work: Awaitable[Any]) -> None:
-        """Run ``work`` as a task of this manager (cancelled by ``stop``)."""
+    def _in_background(self, work: Coroutine[Any, Any, Any]) -> None:
+        """Run ``work`` as a task of this manager (cancelled by ``stop``); called from another
+        thread (a maintenance job), on the loop ``start`` ran on."""
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            if self.loop is None:
+                raise RuntimeError("the match manager was not started on an event loop") from None
+            asyncio.run_coroutine_threadsafe(work, self.loop)
+            return
         task = asyncio.ensure_future(work)
         self._background.add(task)
         task.add_done_callback(self._background_done)

@@ -14,7 +14,7 @@ import logging
 import signal
 from dataclasses import dataclass
 
-from farmstead.web.botqueue import RedisBotQueue, namespace_for, run_bot_workers
+from farmstead.web.botqueue import RedisBotQueue, cancel_all, namespace_for, run_bot_workers
 from farmstead.web.bots import DEFAULT_BOT_LEVELS, BotCatalog, BotLevel, BotPool
 from farmstead.web.bus import RedisBus
 from farmstead.web.matches import MatchManager
@@ -78,9 +78,7 @@ async def run_worker(cfg: WorkerConfig, ready: asyncio.Event | None = None) -> N
             await workers
     finally:
         if workers is not None:
-            workers.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await workers
+            await cancel_all([workers])
         await manager.stop()
         await bus.stop()
         await queue.close()
