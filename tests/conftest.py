@@ -7,7 +7,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from browser_kit import CHROMIUM, CHROMIUM_ARGS, SCREENSHOTS
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 
 import pytest
-from toygames import DiceNimGame, nim_evaluate
+from toygames import DiceNimGame, DiceNimState, nim_evaluate
 
 from farmstead.agents.evaluation import (
     NoHeuristicsError,
@@ -66,7 +66,9 @@ def test_unregistered_game_has_no_heuristics_and_says_so() -> None:
 
 
 def test_registered_game_without_heuristics_says_so() -> None:
-    record = GameRegistration(game=DiceNimGame, rules_summary="Take 1-3 tokens; last one wins.")
+    record: GameRegistration[DiceNimState] = GameRegistration(
+        game=DiceNimGame, rules_summary="Take 1-3 tokens; last one wins."
+    )
     with registered_game(record), pytest.raises(NoHeuristicsError, match="registers no heuristics"):
         load_evaluate(DiceNimGame(2))
 

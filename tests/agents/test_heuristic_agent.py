@@ -12,7 +12,7 @@ from farmstead.lab.play import play_game
 
 
 def heuristic(seed: int = 0, **params: object) -> HeuristicAgent:
-    return HeuristicAgent(Rng(seed), evaluate=tree_evaluate, **params)  # type: ignore[arg-type]
+    return HeuristicAgent(Rng(seed), evaluate=tree_evaluate, **params)
 
 
 def test_takes_the_winning_move() -> None:
@@ -117,8 +117,8 @@ def test_beats_random_at_nim() -> None:
     wins = 0
     for i in range(20):
         hero = HeuristicAgent(Rng(i), evaluate=nim_evaluate)
-        seats: list[object] = [hero, "random"] if i % 2 == 0 else ["random", hero]
-        record = play_game(game, seats, seed=i)  # type: ignore[arg-type]
+        seats: list[str | HeuristicAgent] = [hero, "random"] if i % 2 == 0 else ["random", hero]
+        record = play_game(game, seats, seed=i)
         assert record.returns is not None
         wins += record.returns[i % 2] > 0
     assert wins >= 16

@@ -10,9 +10,11 @@ from toygames import (
     BET,
     PASS,
     DiceNimGame,
+    DiceNimState,
     KuhnGame,
     KuhnState,
     ShuttleGame,
+    Tree,
     TreeGame,
     leaf,
     nim_evaluate,
@@ -69,7 +71,7 @@ def test_three_player_backup_keeps_each_seats_own_value() -> None:
 
 def test_chance_node_is_searched_in_expectation() -> None:
     """Safe 0.3 against a fair coin between +1 and -0.8 (expectation 0.1): stay safe."""
-    tree = {
+    tree: Tree = {
         "player": 0,
         "moves": {
             0: leaf(0.3, -0.3),
@@ -120,7 +122,8 @@ def test_rollouts_stop_at_rollout_depth_and_use_evaluate() -> None:
     seen: list[int] = []
 
     def counting(state: State, seat: int) -> float:
-        seen.append(state.pile)  # type: ignore[attr-defined]
+        assert isinstance(state, DiceNimState)
+        seen.append(state.pile)
         return 0.0
 
     state = DiceNimGame(2, pile=40, gusts=0).new_initial_state()

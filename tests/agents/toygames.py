@@ -414,6 +414,8 @@ class ShuttleState(State):
 
     __slots__ = ("side", "switches", "done")
 
+    game: ShuttleGame
+
     def __init__(self, game: ShuttleGame) -> None:
         super().__init__(game)
         self.side = 0

@@ -264,7 +264,9 @@ def test_play_resolves_bot_levels_from_the_games_own_table() -> None:
     from farmstead.cli.play_cmd import _resolve_levels
     from farmstead.games.rancho.heuristics import BOT_LEVELS
 
-    assert _resolve_levels("rancho", "human,bot:hard") == "human," + BOT_LEVELS["hard"]
+    hard = BOT_LEVELS["hard"]
+    assert hard is not None
+    assert _resolve_levels("rancho", "human,bot:hard") == "human," + hard
     assert _resolve_levels("rancho", "bot:Easy,random") == "random,random"
     code, out = run("play", "rancho", "--players", "human,bot:godlike", input="quit\n")
     assert code == 2 and "easy" in out and "hard" in out

@@ -1,4 +1,5 @@
-"""The core protocol: registry, parameters, errors, records and seeded randomness (DESIGN.md)."""
+"""The core protocol: registry, parameters, errors, records and seeded randomness
+(docs/architecture.md, the game protocol)."""
 
 from __future__ import annotations
 

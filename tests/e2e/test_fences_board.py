@@ -22,17 +22,13 @@ test-output/screenshots/fences-*.png.
 from __future__ import annotations
 
 import json
-import sys
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-
-sys.path.insert(0, str(Path(__file__).parents[1] / "web"))
-sys.path.insert(0, str(Path(__file__).parents[1] / "games" / "fences"))
-from fe_helpers import (  # noqa: E402
+from browser_kit import SCREENSHOTS
+from fe_helpers import (
     BLUE,
     ORANGE,
     YELLOW,
@@ -45,10 +41,9 @@ from fe_helpers import (  # noqa: E402
     rot_action,
     slot_of,
 )
-from web_servers import running  # noqa: E402
+from web_servers import running
 
-from browser_kit import SCREENSHOTS  # noqa: E402
-from farmstead.games.fences.game import FencesState  # noqa: E402
+from farmstead.games.fences.game import FencesState
 
 pytestmark = pytest.mark.browser
 

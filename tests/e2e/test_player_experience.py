@@ -7,17 +7,12 @@ test-output/screenshots/.
 from __future__ import annotations
 
 import json
-import sys
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-
-sys.path.insert(0, str(Path(__file__).parents[1] / "web"))
-from web_servers import running  # noqa: E402
-
-from browser_kit import SCREENSHOTS  # noqa: E402
+from browser_kit import SCREENSHOTS
+from web_servers import running
 
 pytestmark = pytest.mark.browser
 

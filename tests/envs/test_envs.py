@@ -6,6 +6,7 @@ other seats' secrets."""
 from __future__ import annotations
 
 import functools
+from typing import Any
 
 import gymnasium
 import numpy as np
@@ -146,7 +147,9 @@ def test_vectorised_play(kind: str) -> None:
     envs = vector_cls([make, make])
     try:
         obs, info = envs.reset(seed=7)
-        assert obs.shape == (2, *envs.single_observation_space.shape)
+        space_shape = envs.single_observation_space.shape
+        assert space_shape is not None
+        assert obs.shape == (2, *space_shape)
         rng = np.random.default_rng(1)
         for _ in range(30):
             masks = info["action_mask"]
@@ -160,23 +163,24 @@ def test_vectorised_play(kind: str) -> None:
 def test_tensor_check_catches_a_leak(monkeypatch: pytest.MonkeyPatch) -> None:
     """The conformance checker fails a game whose tensor shows another seat's hidden tiles (a
     check that can fail)."""
+    from farmstead.core.tensor import TensorLayout, Vector
     from farmstead.games.fences import tensor
+    from farmstead.games.fences.config import FencesConfig
+    from farmstead.games.fences.game import FencesState
     from farmstead.testing import ConformanceError, check_game
 
     original = tensor.encode
+    encoding: list[FencesState] = []  # the state whose tensor is being encoded
 
-    def leaky(c, layout, obs):  # type: ignore[no-untyped-def]
+    def leaky(c: FencesConfig, layout: TensorLayout, obs: dict[str, Any]) -> Vector:
         v = original(c, layout, obs)
-        state_hands = leaky.state.hands  # type: ignore[attr-defined]
-        v[0] = float(sum(sum(h) for h in state_hands)) / 1000
+        v[0] = float(sum(sum(h) for h in encoding[0].hands)) / 1000
         return v
-
-    from farmstead.games.fences.game import FencesState
 
     real = FencesState._observation_tensor
 
-    def tensor_of(self, seat):  # type: ignore[no-untyped-def]
-        leaky.state = self  # type: ignore[attr-defined]
+    def tensor_of(self: FencesState, seat: int | None) -> Any:
+        encoding[:] = [self]
         return real(self, seat)
 
     monkeypatch.setattr(tensor, "encode", leaky)

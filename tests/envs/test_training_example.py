@@ -8,13 +8,14 @@ import importlib.util
 import json
 import math
 from pathlib import Path
+from types import ModuleType
 
 import numpy as np
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "train_masked_ppo.py"
 
 
-def load_example():  # type: ignore[no-untyped-def]
+def load_example() -> ModuleType:
     spec = importlib.util.spec_from_file_location("train_masked_ppo", EXAMPLE)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)

@@ -1,4 +1,4 @@
-"""Issue 4 acceptance on Super Farmer Rancho, 2 players (long: run with FARMSTEAD_FULL=1).
+"""Search strength on Super Farmer Rancho, 2 players (long: run with FARMSTEAD_FULL=1).
 
 * ``mcts`` at its default budget wins at least 90% of 200 games against ``random``;
 * ``mcts`` beats ``heuristic`` over 200 games with the lower end of the Wilson 95% interval of

@@ -1,4 +1,4 @@
-"""The strength ladder (``farmstead.lab.ladder``, ``farmstead ladder``; issue 19), on the toy
+"""The strength ladder (``farmstead.lab.ladder``, ``farmstead ladder``), on the toy
 Dice Nim so that it runs in seconds."""
 
 from __future__ import annotations
@@ -131,7 +131,7 @@ def test_order_problems_name_each_rung_out_of_order_or_overlapping() -> None:
 def test_published_figures_name_levels_by_elo_and_the_index_is_generated(
     nim_registered: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Issue 19: a published ladder's figures give each level the Elo of the ladder agent it
+    """A published ladder's figures give each level the Elo of the ladder agent it
     plays as (its ``seconds`` cap aside); the docs index is written from the figures."""
     figures = tmp_path / "figures"
     figures.mkdir()

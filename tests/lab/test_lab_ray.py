@@ -25,7 +25,7 @@ def local_ray() -> Iterator[None]:
 
 
 def test_ray_results_are_byte_identical_to_local(local_ray: None, tmp_path: Path) -> None:
-    """Acceptance: the same master seed gives the same results file on Ray as locally."""
+    """The same master seed gives the same results file on Ray as locally."""
     local, remote = tmp_path / "local.jsonl", tmp_path / "ray.jsonl"
     list(run_tournament("rancho", ["random"], 12, seed=9, params=PARAMS, workers=1, out=local))
     summary = RunSummary()

@@ -6,9 +6,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from browser_kit import SCREENSHOTS
 from toygames import DiceNimGame
 
-from browser_kit import SCREENSHOTS
 from farmstead.lab.report import build_report, render_html, report_plots
 from farmstead.lab.results import read_timings, timings_path
 from farmstead.lab.tournament import run_tournament

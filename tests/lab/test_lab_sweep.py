@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from toygames import DiceNimGame
+from toygames import DiceNimGame, DiceNimState
 
 from farmstead.core.errors import InvalidParamError
 from farmstead.core.registry import GameRegistration, registered_game
@@ -24,7 +24,9 @@ from farmstead.lab.sweep import (
 @pytest.fixture
 def nim_registered() -> Iterator[None]:
     """Register the toy game for one test only (sweeps look games up by name)."""
-    record = GameRegistration(game=DiceNimGame, rules_summary="Take 1-3 tokens; last one wins.")
+    record: GameRegistration[DiceNimState] = GameRegistration(
+        game=DiceNimGame, rules_summary="Take 1-3 tokens; last one wins."
+    )
     with registered_game(record):
         yield
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from toygames import DiceNimGame
@@ -54,7 +55,7 @@ def test_game_i_uses_the_derived_seed_and_its_lineup() -> None:
 
 
 def test_results_are_byte_identical_for_one_and_two_workers(tmp_path: Path) -> None:
-    """Acceptance: same master seed, same bytes, whatever the worker count."""
+    """Same master seed, same bytes, whatever the worker count."""
     one, two = tmp_path / "one.jsonl", tmp_path / "two.jsonl"
     list(run_tournament(nim(), AGENTS, 24, seed=5, workers=1, out=one))
     list(run_tournament(nim(), AGENTS, 24, seed=5, workers=2, out=two))
@@ -117,9 +118,9 @@ def test_results_of_another_tournament_are_refused_and_kept(
     out = tmp_path / "r.jsonl"
     list(run_tournament(nim(), AGENTS, 3, seed=3, workers=1, out=out))
     before = out.read_bytes()
-    settings: dict[str, object] = {"agents": AGENTS, "seed": 3, **change}
+    settings: dict[str, Any] = {"agents": AGENTS, "seed": 3, **change}
     with pytest.raises(ResultsMismatchError, match="other results"):
-        run_tournament(nim(), settings["agents"], 3, settings["seed"], out=out)  # type: ignore[arg-type]
+        run_tournament(nim(), settings["agents"], 3, settings["seed"], out=out)
     assert out.read_bytes() == before
 
 

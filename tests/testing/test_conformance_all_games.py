@@ -1,4 +1,4 @@
-"""The conformance checker over every registered game (DESIGN.md, testing layer 2).
+"""The conformance checker over every registered game (docs/architecture.md, testing layers).
 
 Normal runs play a few games per game and player count; ``FARMSTEAD_FULL=1`` runs the full
 count (10,000 random 4-player Rancho games: ``farmstead check rancho --players 4
@@ -41,7 +41,7 @@ def test_rancho_short_games_all_end_within_limits() -> None:
     assert report.longest_actions <= game.info.max_game_length
 
 
-def test_checker_catches_a_broken_clone() -> None:
+def test_checker_catches_a_broken_clone(monkeypatch: pytest.MonkeyPatch) -> None:
     """The checker itself must fail on a broken game (a test that can fail)."""
     from farmstead.games.rancho.game import RanchoState
 
@@ -53,12 +53,9 @@ def test_checker_catches_a_broken_clone() -> None:
         return twin
 
     game = farmstead.load_game("rancho", players=2, first_player="0")
-    RanchoState.clone = shallow_clone  # type: ignore[method-assign]
-    try:
-        with pytest.raises(ConformanceError):
-            check_game(game, games=1, seed=3, deep_rate=0.05)
-    finally:
-        RanchoState.clone = original  # type: ignore[method-assign]
+    monkeypatch.setattr(RanchoState, "clone", shallow_clone)
+    with pytest.raises(ConformanceError):
+        check_game(game, games=1, seed=3, deep_rate=0.05)
 
 
 @pytest.mark.slow

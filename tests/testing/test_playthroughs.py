@@ -1,4 +1,4 @@
-"""Golden playthroughs (DESIGN.md testing layer 1): every file under
+"""Golden playthroughs (docs/architecture.md, testing layers: rules): every file under
 ``tests/games/<game>/playthroughs/`` is regenerated from its header and must match byte for byte.
 
 A deliberate change of rules, words or observations is accepted by regenerating the files

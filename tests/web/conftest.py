@@ -3,28 +3,26 @@
 from __future__ import annotations
 
 import os
-import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from web_servers import POSTGRES_ENV, postgres_schema
+from web_toy_games import SecretDraftGame, SecretDraftState
+from webtools import quick_config, several_processes
 
 from farmstead.core.registry import GameRegistration, registered_game
 from farmstead.web.app import create_app
-
-sys.path.insert(0, str(Path(__file__).parent))
-
-from web_servers import POSTGRES_ENV, postgres_schema  # noqa: E402
-from web_toy_games import SecretDraftGame  # noqa: E402
-from webtools import quick_config, several_processes  # noqa: E402
 
 
 @pytest.fixture
 def toy_game() -> Iterator[type[SecretDraftGame]]:
     """Register the toy game for one test only."""
-    record = GameRegistration(game=SecretDraftGame, rules_summary="Keep the highest cards.")
+    record: GameRegistration[SecretDraftState] = GameRegistration(
+        game=SecretDraftGame, rules_summary="Keep the highest cards."
+    )
     with registered_game(record):
         yield SecretDraftGame
 

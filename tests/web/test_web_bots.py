@@ -98,7 +98,9 @@ def test_lobby_offers_the_server_levels_weakest_first(client: Any) -> None:
     assert toy["medium"]["spec"].startswith("mcts:") and "rollout_depth=-1" in toy["medium"]["spec"]
     # A game with its own level table (Heuristics.levels) is offered that table.
     rancho = {b["level"]: b for b in client.get("/api/bots?game=rancho").json()["bots"]}
-    table = registration("rancho").heuristics.levels  # type: ignore[union-attr]
+    heuristics = registration("rancho").heuristics
+    assert heuristics is not None
+    table = heuristics.levels
     offered_table = {level: spec for level, spec in table.items() if spec is not None}
     assert {level: bot["spec"] for level, bot in rancho.items()} == offered_table
     assert "expert" not in rancho  # Rancho leaves Expert out (None in its table)

@@ -18,6 +18,7 @@ import pytest
 from test_web_secrecy import COVERED_ROUTES, api_routes
 
 from farmstead.core.record import GameRecord
+from farmstead.games.farms_race.game import FarmsRaceGame
 from farmstead.games.farms_race.layout import (
     AGENT_DRAW,
     DEAL_MUTATION,
@@ -205,31 +206,28 @@ def test_every_farms_race_route_works_and_hides_each_seats_secrets_FR_16(
 
     # What each seat was dealt and drew, and when (chance outcomes of the record).
     game_obj = record.load_game()
-    cat = game_obj.config.catalog  # type: ignore[attr-defined]
+    assert isinstance(game_obj, FarmsRaceGame)
+    cat = game_obj.config.catalog
     species = [name.capitalize() for name in cat.species]
     # (log index, the seats who may know it, words naming it)
     events: list[tuple[int, frozenset[int], str]] = []
     state = game_obj.new_initial_state()
     for index, action in enumerate(record.actions):
         if state.is_chance_node():
-            phase = state.phase  # type: ignore[attr-defined]
+            phase = state.phase
             if phase == DEAL_MUTATION:
-                seat = state.deal_left[0]  # type: ignore[attr-defined]
+                seat = state.deal_left[0]
                 name = cat.mutations[action].name
                 assert cat.mutations[action].id == MUTATION_IDS[action]
                 events.append((index, frozenset({seat}), f"{species[seat]} are dealt {name}"))
             elif phase == SPY_DRAW:
-                seat = state.active  # type: ignore[attr-defined]
+                seat = state.active
                 assert cat.spies[action].id == SPY_IDS[action]
                 words = f"{species[seat]} draw {cat.spies[action].name}"
                 events.append((index, frozenset({seat}), words))
             elif phase in (STEAL_DRAW, AGENT_DRAW):
-                thief = state.active  # type: ignore[attr-defined]
-                victim = (
-                    state.steal_victim  # type: ignore[attr-defined]
-                    if phase == STEAL_DRAW
-                    else state.agent_queue[0][0]  # type: ignore[attr-defined]
-                )
+                thief = state.active
+                victim = state.steal_victim if phase == STEAL_DRAW else state.agent_queue[0][0]
                 words = f"{species[thief]} take from {species[victim]}: 1 {RESOURCES[action]}"
                 events.append((index, frozenset({thief, victim}), words))
         state.apply_action(action)

@@ -194,7 +194,9 @@ def test_fuzz_every_route_no_5xx_and_refusals_change_nothing(
         route(
             "POST",
             f"/api/matches/{{match_id}}/seats/{{seat}}/{what}",
-            st.tuples(m, seat_no).map(lambda t, w=what: f"/api/matches/{t[0]}/seats/{t[1]}/{w}"),
+            st.tuples(m, seat_no, st.just(what)).map(
+                lambda t: f"/api/matches/{t[0]}/seats/{t[1]}/{t[2]}"
+            ),
             payload,
         )
     route(
@@ -250,7 +252,7 @@ def test_fuzz_every_route_no_5xx_and_refusals_change_nothing(
     route("GET", "/openapi.json", st.just("/openapi.json"))
     for page in ("/", "/new", "/games/{name}", "/match/{match_id}", "/replay/{match_id}"):
         filled = page.replace("{name}", "{0}").replace("{match_id}", "{0}")
-        route("GET", page, m.map(lambda i, f=filled: f.format(i)))
+        route("GET", page, st.tuples(st.just(filled), m).map(lambda t: t[0].format(t[1])))
     route(
         "GET",
         "/match/{match_id}/join/{seat}",

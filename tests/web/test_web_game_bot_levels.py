@@ -91,7 +91,7 @@ def test_every_games_hard_level_answers_within_two_seconds() -> None:
     import time
 
     from farmstead.agents.registry import make_agent
-    from farmstead.core.game import PlayerId
+    from farmstead.core.game import PlayerId, State
     from farmstead.core.registry import game_names, load_game
     from farmstead.core.rng import Rng
     from farmstead.web.bots import game_levels
@@ -103,7 +103,7 @@ def test_every_games_hard_level_answers_within_two_seconds() -> None:
         game = load_game(name)
         rng = Rng(7)
         state = game.new_initial_state()
-        positions = []
+        positions: list[State] = []
         step = 0
         while not state.is_terminal() and len(positions) < 3:
             if state.current_player() == PlayerId.CHANCE:

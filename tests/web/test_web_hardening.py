@@ -15,7 +15,7 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 from web_toy_games import card_name
-from webtools import create_toy, human_seats, snapshot
+from webtools import app_of, create_toy, human_seats, snapshot
 
 from farmstead.core.registry import game_names, game_type
 from farmstead.web.bots import DEFAULT_BOT_LEVELS, BotLevel
@@ -77,7 +77,7 @@ def test_a_restored_match_with_an_unbounded_spec_plays_at_a_level(
     view = wait_for(client, "oldmatch1", lambda v: v["match"]["to_move"] == 1, timeout=8)
     assert time.monotonic() - started < 4.0  # not the 8 s time limit: medium's 0.5 s budget
     assert view["match"]["seats"][0]["level"] == "medium"
-    assert client.app.state.manager.bot_fallbacks == 0
+    assert app_of(client).state.manager.bot_fallbacks == 0
 
 
 def test_a_hostile_match_does_not_slow_another_matchs_bots(
@@ -123,7 +123,7 @@ def test_a_hostile_match_does_not_slow_another_matchs_bots(
     # wait behind the hostile searches now and then.
     assert statistics.median(gaps) < budget + 0.5, gaps
     assert max(gaps) < 3 * (budget + 0.5), gaps
-    assert client.app.state.manager.bot_fallbacks == 0  # nobody was cut off either
+    assert app_of(client).state.manager.bot_fallbacks == 0  # nobody was cut off either
 
 
 # --- origins -----------------------------------------------------------------------------
@@ -295,7 +295,7 @@ def test_database_messages_never_reach_clients(
     """Clients used to read "database error: value too long for type character varying(200)"."""
     secret = "database error: value too long for type character varying(200)"
     match_id = create_toy(client, [{"kind": "human"}, {"kind": "human", "claim": "open"}])["id"]
-    storage = client.app.state.storage
+    storage = app_of(client).state.storage
 
     def fail(*_args: Any, **_kwargs: Any) -> Any:
         raise StorageError(secret)
@@ -344,7 +344,7 @@ def test_chance_event_json_is_refused(make_client: Any) -> None:
     created = client.post("/api/matches", json={"game": "fences", "seats": human_seats(2)})
     match_id = created.json()["id"]
     view = client.get(f"/api/matches/{match_id}").json()
-    state = client.app.state.manager.get(match_id).state
+    state = app_of(client).state.manager.get(match_id).state
     catalog = state.game.config.catalog
     # A tile whose id is also a legal action id now: the trap the parser fell into.
     tile = next(t for t, a in catalog.tile_by_id.items() if state.is_legal(a))

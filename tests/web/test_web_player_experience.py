@@ -12,6 +12,9 @@ from fastapi.testclient import TestClient
 
 from farmstead.core.game import State
 from farmstead.core.registry import load_game, registration
+from farmstead.games.fences.game import FencesState
+from farmstead.games.livestock_uprising.game import LUState
+from farmstead.games.rancho.game import RanchoState
 
 BROWSER_ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"
 
@@ -63,7 +66,8 @@ def test_fences_score_sheet_is_the_games_score_per_field_and_card() -> None:
         sheet = registration("fences").score_sheet
         assert sheet is not None
         result = sheet(state, NAMES[:3])
-        scores = state.scores  # type: ignore[attr-defined]
+        assert isinstance(state, FencesState)
+        scores = state.scores
         assert result.scores == tuple(f"{s} point{'s' if s != 1 else ''}" for s in scores)
         labels = [r.label for r in result.rows]
         assert labels[-2:] == ["Farmer card bonuses", "Total"]
@@ -86,11 +90,12 @@ def test_rancho_score_sheet_shows_the_herds() -> None:
     sheet = registration("rancho").score_sheet
     assert sheet is not None
     result = sheet(state, NAMES[:3])
-    winner = state.winner  # type: ignore[attr-defined]
+    assert isinstance(state, RanchoState)
+    winner = state.winner
     assert winner >= 0 and result.summary.startswith(f"{NAMES[winner]} won")
     assert result.scores[winner] == "full herd"
     rows = {r.label: r.values for r in result.rows}
-    placed = state.placed  # type: ignore[attr-defined]
+    placed = state.placed
     for kind, label in enumerate(("Rabbits", "Sheep", "Cows", "Horses")):
         values = rows[f"{label} on the farm"]
         assert [int(v.split(" ")[0]) for v in values] == [placed[4 * s + kind] for s in range(3)]
@@ -114,7 +119,8 @@ def test_livestock_uprising_score_sheet_ranks_the_survivors() -> None:
     sheet = registration("livestock_uprising").score_sheet
     assert sheet is not None
     result = sheet(state, NAMES[:3])
-    winners = state.winners  # type: ignore[attr-defined]
+    assert isinstance(state, LUState)
+    winners = state.winners
     assert [result.scores[s] == "won" for s in range(3)] == [s in winners for s in range(3)]
     labels = [r.label for r in result.rows]
     assert labels[:3] == ["Faction", "Still in the game", "Units"]

@@ -65,7 +65,8 @@ def test_resigning_for_another_seat_is_refused(make_client: Any) -> None:
         f"/api/matches/{bot['id']}/seats/1/resign", json={}, headers=tokens(bot)[0]
     )
     assert answer.status_code == 403  # a bot seat is nobody's to resign
-    for bad in ({"x": 1}, [], "yes"):
+    bad_bodies: list[object] = [{"x": 1}, [], "yes"]
+    for bad in bad_bodies:
         answer = client.post(f"/api/matches/{match_id}/seats/0/resign", json=bad, headers=ann)
         assert answer.status_code == 422
     assert client.get(f"/api/matches/{match_id}").json()["match"]["status"] == "live"

@@ -14,7 +14,7 @@ from typing import Any
 
 import httpx
 from web_servers import running
-from webtools import create_toy, human_seats
+from webtools import app_of, create_toy, human_seats
 
 from farmstead.web.app import ServerConfig, create_app
 from farmstead.web.storage import ActionRow, Storage, now
@@ -123,13 +123,13 @@ def test_in_process_restart_rebuilds_matches_from_the_log(toy_game: type, db_url
                 json={"action": view["legal"][1]["id"], "expect": view["index"]},
             )
         before = client.get(f"/api/matches/{match_id}").json()
-        seed = client.app.state.manager.get(match_id).seed
+        seed = app_of(client).state.manager.get(match_id).seed
     with TestClient(create_app(config)) as client:
         headers = {"X-Seat-Token": ",".join(s["token"] for s in created["seats"])}
         client.cookies.clear()
         after = client.get(f"/api/matches/{match_id}", headers=headers).json()
         assert after == before
-        assert client.app.state.manager.get(match_id).seed == seed
+        assert app_of(client).state.manager.get(match_id).seed == seed
 
 
 def test_a_corrupt_log_is_reported_and_the_server_still_starts(toy_game: type, db_url: str) -> None:

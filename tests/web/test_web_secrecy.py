@@ -1,5 +1,6 @@
 """Secrecy: no HTTP route and no socket message carries another seat's hidden data, the seed or a
-future chance outcome (DESIGN "Hidden information stays hidden"; RA spec section 8).
+future chance outcome (docs/architecture.md, habits: "Hidden information never leaks";
+docs/rules/rancho.md section 8).
 
 The toy game deals secret cards with distinctive names ("Card#07"). A game is played through HTTP and
 WebSockets while every payload each viewer receives is kept with the log length at which it was
@@ -13,8 +14,8 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 from starlette.routing import Route, WebSocketRoute
-from web_toy_games import card_name
-from webtools import create_toy
+from web_toy_games import SecretDraftState, card_name
+from webtools import app_of, create_toy
 
 from farmstead.core.record import GameRecord
 
@@ -46,7 +47,7 @@ COVERED_ROUTES = {
 
 def api_routes(client: TestClient) -> set[tuple[str, str]]:
     found = set()
-    for route in client.app.routes:
+    for route in app_of(client).routes:
         if isinstance(route, WebSocketRoute):
             found.add(("WS", route.path))
         elif isinstance(route, Route) and route.path.startswith("/api"):
@@ -208,6 +209,7 @@ def test_no_payload_leaks_hidden_cards_seed_or_future_outcomes(client: TestClien
     # Which card went to which seat, and when (the toy deals to seats in turn, chance only).
     dealt: list[tuple[int, int, str]] = []  # (log index, seat, card name)
     state = record.load_game().new_initial_state()
+    assert isinstance(state, SecretDraftState)
     for index, action in enumerate(record.actions):
         if state.is_chance_node():
             seat = sum(len(h) for h in state.hands) % 2
@@ -246,7 +248,7 @@ def test_seed_never_reaches_rancho_clients_RA_section8(make_client: Any) -> None
         json={"game": "rancho", "seats": [{"kind": "human"}, {"kind": "bot", "agent": "random"}]},
     ).json()
     match_id = created["id"]
-    seed = str(client.app.state.manager.get(match_id).seed)
+    seed = str(app_of(client).state.manager.get(match_id).seed)
     texts = [json.dumps(created)]
     with client.websocket_connect(f"/api/matches/{match_id}/ws") as ws:
         for _ in range(40):
@@ -260,7 +262,7 @@ def test_seed_never_reaches_rancho_clients_RA_section8(make_client: Any) -> None
                 ws.send_json({"type": "action", "action": pick, "expect": view["index"]})
         for path in ("", "/events?since=0", "/replay?step=0", "/record"):
             texts.append(client.get(f"/api/matches/{match_id}{path}").text)
-        if client.app.state.manager.get(match_id).finished:
+        if app_of(client).state.manager.get(match_id).finished:
             texts.pop()  # a finished match's record holds its seed by design
     texts.append(client.get("/api/matches").text)
     assert len(texts) > 10
@@ -268,9 +270,9 @@ def test_seed_never_reaches_rancho_clients_RA_section8(make_client: Any) -> None
 
 
 def test_event_log_names_a_dealt_card_only_to_its_receiver(client: TestClient) -> None:
-    """DESIGN "Hidden information stays hidden": the words of a deal name the card for the
-    receiving seat only (State.action_to_string_for); the other seat and spectators read
-    "deal a card", and only the receiver gets the outcome's id."""
+    """docs/architecture.md, habits ("Hidden information never leaks"): the words of a deal name
+    the card for the receiving seat only (State.action_to_string_for); the other seat and
+    spectators read "deal a card", and only the receiver gets the outcome's id."""
     created = create_toy(client, [{"kind": "human"}, {"kind": "human"}])
     match_id = created["id"]
     tokens = [s["token"] for s in created["seats"]]

@@ -16,6 +16,7 @@ from typing import Any
 from test_web_secrecy import COVERED_ROUTES, api_routes
 
 from farmstead.core.record import GameRecord
+from farmstead.games.livestock_uprising.game import LivestockUprisingGame
 
 GAME = "livestock_uprising"
 
@@ -106,7 +107,8 @@ def test_no_payload_shows_another_seats_hidden_cards_LU_R2(make_client: Any) -> 
 
     record = GameRecord.from_json(client.get(f"/api/matches/{match_id}/record").json())
     game = record.load_game()
-    catalog = game.config.catalog  # type: ignore[attr-defined]
+    assert isinstance(game, LivestockUprisingGame)
+    catalog = game.config.catalog
     names = {card.id: card.name for card in catalog.cards}
     # The hidden cards of each seat after each log length.
     hidden: list[list[set[str]]] = []

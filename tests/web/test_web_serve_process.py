@@ -14,6 +14,7 @@ import pytest
 from web_servers import running
 from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
+from websockets.typing import Origin
 
 pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc")
 
@@ -107,7 +108,7 @@ def test_no_seat_token_in_debug_logs_secure_cookies_behind_https_and_no_foreign_
             assert json.loads(ws.recv())["you"]["seats"] == [0, 1]
         with (
             pytest.raises(InvalidStatus) as refused,
-            connect(url, additional_headers=headers, origin="http://127.0.0.1:1"),  # type: ignore[arg-type]
+            connect(url, additional_headers=headers, origin=Origin("http://127.0.0.1:1")),
         ):
             pass
         assert refused.value.response.status_code == 403

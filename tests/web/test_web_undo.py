@@ -12,6 +12,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 from sqlalchemy import text
+from webtools import app_of
 
 RANCHO = {"game": "rancho", "params": {"first_player": "0"}}
 
@@ -39,7 +40,7 @@ def act(client: TestClient, match_id: str, kind: str, what: str | None = None, *
 
 
 def logged(client: TestClient, match_id: str) -> int:
-    with client.app.state.storage.engine.connect() as conn:
+    with app_of(client).state.storage.engine.connect() as conn:
         query = text("SELECT count(*) FROM fs_actions WHERE match_id = :m")
         return int(conn.execute(query, {"m": match_id}).scalar_one())
 

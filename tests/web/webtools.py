@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
+from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from sqlalchemy import text
 from web_servers import REDIS_ENV
@@ -62,10 +63,17 @@ def create_toy(
     return dict(response.json())
 
 
+def app_of(client: TestClient) -> FastAPI:
+    """The farmstead app that ``client`` drives (its ``state``: storage, manager...)."""
+    app = client.app
+    assert isinstance(app, FastAPI)
+    return app
+
+
 def snapshot(client: TestClient) -> list[Any]:
     """Every row of the event-log tables (to prove a refused request wrote nothing)."""
     rows: list[Any] = []
-    with client.app.state.storage.engine.connect() as conn:
+    with app_of(client).state.storage.engine.connect() as conn:
         for table in ("fs_matches", "fs_seats", "fs_actions", "fs_match_extra", "fs_action_keys"):
             rows.append(list(conn.execute(text(f"SELECT * FROM {table} ORDER BY 1, 2"))))
     return rows

@@ -11,6 +11,8 @@ name, never by importing a game.
 
 from __future__ import annotations
 
+from typing import Any
+
 from farmstead.core.errors import FarmsteadError, UnknownGameError
 from farmstead.core.game import Game, State
 from farmstead.core.registry import (
@@ -39,7 +41,7 @@ class NoHeuristicsError(FarmsteadError, LookupError):
     """A game without the position evaluation an agent needs."""
 
 
-def _heuristics(game: Game) -> Heuristics:
+def _heuristics(game: Game) -> Heuristics[Any]:
     name = game.type.name
     try:
         heuristics = registration(name).heuristics
@@ -56,12 +58,12 @@ def _heuristics(game: Game) -> Heuristics:
     return heuristics
 
 
-def load_evaluate(game: Game) -> EvaluateFn:
+def load_evaluate(game: Game) -> EvaluateFn[State]:
     """The ``evaluate(state, seat)`` of ``game``; ``NoHeuristicsError`` when it has none."""
     return _heuristics(game).evaluate
 
 
-def load_evaluate_all(game: Game) -> EvaluateAllFn:
+def load_evaluate_all(game: Game) -> EvaluateAllFn[State]:
     """A function scoring every seat of a state, built on the game's heuristics."""
     heuristics = _heuristics(game)
     if heuristics.evaluate_all is not None:
@@ -69,7 +71,7 @@ def load_evaluate_all(game: Game) -> EvaluateAllFn:
     return evaluate_all_from(heuristics.evaluate)
 
 
-def load_policy(game: Game) -> PolicyFn | None:
+def load_policy(game: Game) -> PolicyFn[State] | None:
     """The game's own move chooser (``Heuristics.policy``), or ``None`` when it has none.
 
     ``NoHeuristicsError`` when the game has no heuristics at all.
@@ -89,7 +91,7 @@ def load_search_settings(game: Game, agent: str) -> dict[str, object]:
     return dict(heuristics.search_settings.get(agent, {}))
 
 
-def evaluate_all_from(evaluate: EvaluateFn) -> EvaluateAllFn:
+def evaluate_all_from(evaluate: EvaluateFn[State]) -> EvaluateAllFn[State]:
     """``evaluate_all`` made of one ``evaluate`` call per seat."""
 
     def evaluate_all(state: State) -> list[float]:

@@ -60,17 +60,17 @@ class HeuristicAgent(Agent):
         ),
     )
 
-    def __init__(self, rng: Rng, evaluate: EvaluateFn | None = None, **params: Any) -> None:
+    def __init__(self, rng: Rng, evaluate: EvaluateFn[State] | None = None, **params: Any) -> None:
         super().__init__(rng, **params)
         self._injected = evaluate
-        self._evaluate: EvaluateFn | None = evaluate
+        self._evaluate: EvaluateFn[State] | None = evaluate
         self._game_name: str | None = None
-        self._policy: PolicyFn | None = None
+        self._policy: PolicyFn[State] | None = None
 
     def check_game(self, game: Game) -> None:
         self._evaluator(game)
 
-    def _evaluator(self, game: Game) -> EvaluateFn:
+    def _evaluator(self, game: Game) -> EvaluateFn[State]:
         if self._injected is not None:
             return self._injected
         if self._evaluate is None or self._game_name != game.type.name:
@@ -106,11 +106,11 @@ class HeuristicAgent(Agent):
                 best.append(action)
         return best
 
-    def value(self, state: State, seat: int, evaluate: EvaluateFn) -> float:
+    def value(self, state: State, seat: int, evaluate: EvaluateFn[State]) -> float:
         """The score of ``state`` for ``seat`` in [-1, 1], chance nodes in expectation."""
         return self._value(state, seat, evaluate, self.config["chance_depth"])
 
-    def _value(self, state: State, seat: int, evaluate: EvaluateFn, depth: int) -> float:
+    def _value(self, state: State, seat: int, evaluate: EvaluateFn[State], depth: int) -> float:
         if state.is_terminal():
             return terminal_values(state)[seat]
         if depth <= 0 or not state.is_chance_node():

@@ -147,16 +147,16 @@ class MCTSAgent(Agent):
         ),
     )
 
-    def __init__(self, rng: Rng, evaluate: EvaluateFn | None = None, **params: Any) -> None:
+    def __init__(self, rng: Rng, evaluate: EvaluateFn[State] | None = None, **params: Any) -> None:
         super().__init__(rng, **params)
         self._given = {key: self.config[key] for key in params}
         if self.config["iterations"] == 0 and self.config["seconds"] == 0:
             raise InvalidParamError("mcts needs a budget: iterations > 0 or seconds > 0")
         self._injected = evaluate
         self._game_name: str | None = None
-        self._evaluate: EvaluateFn | None = None
-        self._evaluate_all: EvaluateAllFn | None = None
-        self._policy: PolicyFn | None = None  # the rollout policy (rollout=policy)
+        self._evaluate: EvaluateFn[State] | None = None
+        self._evaluate_all: EvaluateAllFn[State] | None = None
+        self._policy: PolicyFn[State] | None = None  # the rollout policy (rollout=policy)
         self.last_iterations = 0
         self.last_root: Node | None = None
         self._turn: Any = None  # the turn mark of the positions in _seen

@@ -54,7 +54,7 @@ def parse_params(items: list[str] | None) -> dict[str, str]:
     return params
 
 
-def renderer(game: Game) -> RenderFn:
+def renderer(game: Game) -> RenderFn[State]:
     """The game's registered text renderer; a game that registers none is shown as its
     observation in JSON."""
     render = registration(game.type.name).render

@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from importlib import metadata, resources
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from farmstead.core.data import DataItem
 from farmstead.core.errors import FarmsteadError, GameRegistrationError, UnknownGameError
@@ -28,25 +28,34 @@ from farmstead.core.turns import TurnSummaryFn, TurnView, generic_summary
 
 ENTRY_POINT_GROUP = "farmstead.games"
 
-EvaluateFn = Callable[[State, int], float]
+StateT = TypeVar("StateT", bound=State)
+"""The state class of one game: what its registration's functions (renderers, heuristics,
+score sheet, terminal commands) are given. A registration of the Fences game is a
+``GameRegistration[FencesState]``; the registry holds records of every game, so what it hands
+out is a ``GameRegistration[Any]``, called with the states of that record's own game.
+
+The function types below are generic in it: ``EvaluateFn[FencesState]`` is Fences' own
+``evaluate``, ``EvaluateFn[State]`` one that accepts a state of any game (an agent's)."""
+
+EvaluateFn = Callable[[StateT, int], float]
 """``evaluate(state, seat)``: how good ``state`` is for ``seat``, in [-1, 1]."""
 
-EvaluateAllFn = Callable[[State], list[float]]
+EvaluateAllFn = Callable[[StateT], list[float]]
 """``evaluate_all(state)``: ``evaluate(state, seat)`` for every seat, in seat order."""
 
-PolicyFn = Callable[[State, int, Any], int]
+PolicyFn = Callable[[StateT, int, Any], int]
 """``policy(state, seat, rng)``: a game's own choice of a legal action for ``seat`` (the seat
 to move), e.g. a turn planner that finishes the compound moves it starts; ``rng`` is the
 agent's ``farmstead.core.rng.Rng``. Used by the heuristic agent instead of its greedy one-ply
 choice when present."""
 
-RenderFn = Callable[[State, int | None], str]
+RenderFn = Callable[[StateT, int | None], str]
 """``render(state, seat)``: the board as ``seat`` may see it (``None``: a spectator), as text
 with Rich markup."""
 
 
 @dataclass(frozen=True)
-class Heuristics:
+class Heuristics(Generic[StateT]):
     """A game's position evaluation for bots.
 
     ``evaluate`` must accept any non-terminal state; ``evaluate_all`` (optional) scores every
@@ -59,10 +68,10 @@ class Heuristics:
     the game does not offer (no setting of that strength on its ladder).
     """
 
-    evaluate: EvaluateFn
-    evaluate_all: EvaluateAllFn | None = None
+    evaluate: EvaluateFn[StateT]
+    evaluate_all: EvaluateAllFn[StateT] | None = None
     search_settings: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
-    policy: PolicyFn | None = None
+    policy: PolicyFn[StateT] | None = None
     levels: Mapping[str, str | None] = field(default_factory=dict)
 
 
@@ -101,17 +110,18 @@ DataWordsFn = Callable[[DataItem], "tuple[str, str] | None"]
 """``data_words(item)``: a title and a sentence describing one data item for people (e.g. a
 tile by its shape and animals), or ``None`` to describe it generically."""
 
-ScoreSheetFn = Callable[[State, Sequence[str]], ScoreSheet]
+ScoreSheetFn = Callable[[StateT, Sequence[str]], ScoreSheet]
 """``score_sheet(state, names)``: the result of the terminal ``state``, seat ``i`` called
 ``names[i]``. Everything is public by then (the record is)."""
 
 
 @dataclass(frozen=True)
-class TerminalCommand:
-    """An extra word a human may type at the terminal prompt (e.g. ``ids``) and what it shows."""
+class TerminalCommand(Generic[StateT]):
+    """An extra word a human may type at the terminal prompt (e.g. ``ids``) and what it shows
+    (``show(state, seat)``)."""
 
     help: str
-    show: Callable[[State, int], str]
+    show: Callable[[StateT, int], str]
 
 
 @dataclass(frozen=True)
@@ -156,7 +166,7 @@ class RulesProse:
 
 
 @dataclass(frozen=True)
-class GameRegistration:
+class GameRegistration(Generic[StateT]):
     """Everything farmstead needs to offer one game, under the name ``game.type.name``.
 
     ``game`` is the ``Game`` class; ``rules_summary`` a paragraph in prose for people (lobby,
@@ -171,16 +181,19 @@ class GameRegistration:
     viewer (``core.turns``; ``None``: the steps' words joined); ``rules_prose`` the rules for
     people, a Markdown resource of the game's package (``None``: only ``rules_summary``);
     ``data_words`` a data item in words for the rules page (``None``: described generically).
+
+    ``StateT`` is the state class of ``game`` (what its ``new_initial_state`` returns): the
+    functions of the record are called with that game's states only.
     """
 
     game: type[Game]
     rules_summary: str
-    render: RenderFn | None = None
-    status: RenderFn | None = None
-    heuristics: Heuristics | None = None
+    render: RenderFn[StateT] | None = None
+    status: RenderFn[StateT] | None = None
+    heuristics: Heuristics[StateT] | None = None
     board: BrowserBoard | None = None
-    terminal_commands: Mapping[str, TerminalCommand] = field(default_factory=dict)
-    score_sheet: ScoreSheetFn | None = None
+    terminal_commands: Mapping[str, TerminalCommand[StateT]] = field(default_factory=dict)
+    score_sheet: ScoreSheetFn[StateT] | None = None
     lobby_params: Mapping[str, Any] = field(default_factory=dict)
     turn_summary: TurnSummaryFn | None = None
     rules_prose: RulesProse | None = None
@@ -198,10 +211,11 @@ class GameRegistration:
         return self.turn_summary(view)
 
 
-_registry: dict[str, GameRegistration] | None = None
+_registry: dict[str, GameRegistration[Any]] | None = None
+"""Records of every game, each called with its own game's states only (hence ``Any``)."""
 
 
-def _check(registration: Any, origin: str) -> GameRegistration:
+def _check(registration: object, origin: str) -> GameRegistration[Any]:
     if not isinstance(registration, GameRegistration):
         raise GameRegistrationError(
             f"{origin} is a {type(registration).__name__}, not a GameRegistration"
@@ -216,9 +230,9 @@ def _check(registration: Any, origin: str) -> GameRegistration:
     return registration
 
 
-def _discover() -> dict[str, GameRegistration]:
+def _discover() -> dict[str, GameRegistration[Any]]:
     """Every registration published under the entry-point group, checked."""
-    found: dict[str, GameRegistration] = {}
+    found: dict[str, GameRegistration[Any]] = {}
     origins: dict[str, str] = {}
     for entry in metadata.entry_points(group=ENTRY_POINT_GROUP):
         origin = f"entry point {entry.name} = {entry.value}"
@@ -244,16 +258,16 @@ def _discover() -> dict[str, GameRegistration]:
     return found
 
 
-def _games() -> dict[str, GameRegistration]:
+def _games() -> dict[str, GameRegistration[Any]]:
     global _registry
     if _registry is None:
         _registry = _discover()
     return _registry
 
 
-def register_game(registration: GameRegistration) -> GameRegistration:
+def register_game(registration: GameRegistration[StateT]) -> GameRegistration[StateT]:
     """Add a registration from code; ``GameRegistrationError`` when the name is taken."""
-    registration = _check(registration, f"registration of {registration!r}")
+    _check(registration, f"registration of {registration!r}")
     games = _games()
     if registration.name in games:
         raise GameRegistrationError(f"a game named {registration.name!r} is already registered")
@@ -270,7 +284,9 @@ def unregister_game(name: str) -> None:
 
 
 @contextmanager
-def registered_game(registration: GameRegistration) -> Iterator[GameRegistration]:
+def registered_game(
+    registration: GameRegistration[StateT],
+) -> Iterator[GameRegistration[StateT]]:
     """Register ``registration`` for the duration of a ``with`` block (tests, notebooks)."""
     register_game(registration)
     try:
@@ -279,8 +295,10 @@ def registered_game(registration: GameRegistration) -> Iterator[GameRegistration
         unregister_game(registration.name)
 
 
-def registration(name: str) -> GameRegistration:
-    """The registration of game ``name``; ``UnknownGameError`` lists the valid names."""
+def registration(name: str) -> GameRegistration[Any]:
+    """The registration of game ``name``; ``UnknownGameError`` lists the valid names.
+
+    Its functions are to be called with states of that game only."""
     games = _games()
     if not isinstance(name, str) or name not in games:
         raise UnknownGameError(str(name) if isinstance(name, str) else repr(name), games)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import itertools
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -215,8 +215,9 @@ def run_tournament(
     on_progress: Callable[[Progress], None] | None = None,
     summary: RunSummary | None = None,
     rotate: bool = False,
-) -> Iterator[GameRecord]:
-    """Play a tournament and yield every game's record in game order.
+) -> Generator[GameRecord, None, None]:
+    """Play a tournament and yield every game's record in game order (closing the generator
+    early closes the results files: a later run resumes from them).
 
     ``rotate``: ``agents`` list one agent per seat, repeats allowed (e.g. one ``heuristic``
     against three ``random``), and the lineup is rotated so each agent plays every seat.
@@ -264,7 +265,7 @@ def _run(
     timing_file: Path | None,
     on_progress: Callable[[Progress], None] | None,
     summary: RunSummary,
-) -> Iterator[GameRecord]:
+) -> Generator[GameRecord, None, None]:
     writer = ResultsWriter(out, timing_file) if out is not None else None
     total = tournament.games
     resumed = min(len(existing), total)

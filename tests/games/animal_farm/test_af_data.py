@@ -11,6 +11,7 @@ from af_helpers import game
 from farmstead.core.errors import DataFileError
 from farmstead.core.registry import game_type, load_game
 from farmstead.games.animal_farm import catalog
+from farmstead.games.animal_farm.game import AnimalFarmGame
 from farmstead.games.animal_farm.layout import GOAT, HORSE, PIG
 
 
@@ -67,6 +68,7 @@ def test_proposed_note_tells_users_what_is_proposed():
 
 def test_compact_layout_is_playable():
     the_game = load_game("animal_farm", layout="compact", setup_mode="default", first_player="0")
+    assert isinstance(the_game, AnimalFarmGame)
     state = the_game.new_initial_state()
     doc = state.to_json()
     assert doc["units"]["P1"][6] == [4, 3]

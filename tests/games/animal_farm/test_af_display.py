@@ -106,8 +106,8 @@ def test_AF_TV_15_reach_passes_friends_but_never_stops_on_them():
         pools={"pig": 1, "goat": 8, "horse": 8},
         activated=["P1-pig-2"],
     )
-    moves = {tuple(m["to"]) for m in facts(low)["reach"]["P1-pig-1"]["moves"]}
-    assert (4, 4) not in moves and (4, 3) not in moves
+    low_moves = {tuple(m["to"]) for m in facts(low)["reach"]["P1-pig-1"]["moves"]}
+    assert (4, 4) not in low_moves and (4, 3) not in low_moves
     check_reach(low)
 
 

@@ -1,4 +1,4 @@
-"""Random games end and the conformance checker passes (DESIGN.md testing layer 2)."""
+"""Random games end and the conformance checker passes (docs/architecture.md, testing layers)."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import pytest
 
 from farmstead.core.registry import load_game
 from farmstead.core.rng import Rng, derive_seed
+from farmstead.games.animal_farm.game import AnimalFarmGame
 from farmstead.testing import check_game
 
 FULL = os.environ.get("FARMSTEAD_FULL") == "1"
@@ -31,6 +32,7 @@ def play_random(the_game, seed):
 
 def _run(games, seed, **params):
     the_game = load_game("animal_farm", **params)
+    assert isinstance(the_game, AnimalFarmGame)
     outcomes = {"win": 0, "draw": 0}
     for i in range(games):
         state, length = play_random(the_game, derive_seed(seed, i))

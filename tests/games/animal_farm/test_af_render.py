@@ -6,6 +6,7 @@ from af_helpers import N, build, game, play, select
 
 from farmstead.core.registry import load_game
 from farmstead.games.animal_farm.actions import END_TURN
+from farmstead.games.animal_farm.game import AnimalFarmState
 from farmstead.games.animal_farm.render import render
 
 PIG1, HORSE = 0, 6
@@ -48,7 +49,9 @@ def test_displace_prompt_and_game_over():
 
 
 def test_setup_and_coin_toss_lines():
-    assert "Coin toss" in render(load_game("animal_farm").new_initial_state(), markup=False)
+    initial = load_game("animal_farm").new_initial_state()
+    assert isinstance(initial, AnimalFarmState)
+    assert "Coin toss" in render(initial, markup=False)
     text = render(game().new_initial_state(), markup=False)
     assert "Setup: Player 1 (seat 1) places Player 1's feed pile (piece 1 of 16)." in text
 

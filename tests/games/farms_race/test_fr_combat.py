@@ -9,6 +9,7 @@ fixed seed. Regions are indices on the 4-player recommended map (FR-3.4): see ``
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import pytest
 from fr_helpers import (
@@ -61,12 +62,14 @@ def humans_fight(
     attackers: dict[int, tuple[int, int]],
     *,
     extra_armory: bool = False,
-    **kwargs: object,
+    **kwargs: Any,
 ):
     """Seat 0 to move; ``attackers`` maps an origin to its (healthy, injured) herds; the
     target 12 holds Human token ``token`` (1-3 face up, or "face_down"). With
     ``extra_armory`` seat 0's home holds an Armory instead of its Barn (Arm 1)."""
-    regions = {r: {"owner": 0, "healthy": h, "injured": i} for r, (h, i) in attackers.items()}
+    regions: dict[int, dict[str, object]] = {
+        r: {"owner": 0, "healthy": h, "injured": i} for r, (h, i) in attackers.items()
+    }
     regions[TARGET] = {"token": token}
     if extra_armory:
         regions[rc(0, 2)] = {"owner": 0, "building": "armory"}
@@ -79,7 +82,7 @@ def player_fight(
     *,
     defender_building: str | None = None,
     extra: dict[int, dict[str, object]] | None = None,
-    **kwargs: object,
+    **kwargs: Any,
 ):
     """Seat 0 attacks seat 1's region 12 holding ``defender`` (healthy, injured) herds."""
     regions: dict[int, dict[str, object]] = {
@@ -246,8 +249,8 @@ def test_FR_6_1_declaring_marks_the_region_attacked_and_reveals_only_then() -> N
     total = sum(unseen)
     assert dict(s.chance_outcomes()) == pytest.approx({v + 1: unseen[v] / total for v in range(3)})
     chance(s, 3)
-    for seat in (None, 0, 1, 2, 3):
-        obs = s.observation(seat)
+    for viewer in (None, 0, 1, 2, 3):
+        obs = s.observation(viewer)
         assert obs["regions"][TARGET]["token"] == 3
         assert obs["combat"]["humans"] == 3
     assert s.to_json()["tokens"]["unseen"] == [unseen[0], unseen[1], unseen[2] - 1]

@@ -15,6 +15,8 @@ the conquering seat's turn through the engine (``start_turn``). Regions are indi
 
 from __future__ import annotations
 
+from typing import Any
+
 from fr_helpers import (
     args_of,
     board,
@@ -389,7 +391,7 @@ def test_FR_R28_eliminated_seats_are_skipped() -> None:
 
 
 # --- FR-12 victory ----------------------------------------------------------------------------
-NINE_VP = {
+NINE_VP: dict[int, dict[str, Any]] = {
     2: {"owner": 0, "building": "armory"},
     7: {"owner": 0, "building": "armory"},
     6: {"owner": 0, "building": "barn"},

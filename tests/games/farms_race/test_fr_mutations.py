@@ -196,7 +196,7 @@ def test_FR_T47_blue_blooded_starts_with_an_armory_and_gets_a_fourth_herd() -> N
 def adorable_defends(**extra: Any):
     """Seat 1 (Adorable) holds 12 with 1 healthy herd and a face-down "3" it peeked at; seat 0
     attacks from 7 with 3 healthy herds."""
-    regions = {
+    regions: dict[int, dict[str, Any]] = {
         7: {"owner": 0, "healthy": 3},
         12: {"owner": 1, "healthy": 1, "token": "face_down", "peeked_value": 3},
     }
@@ -655,7 +655,7 @@ def nk_board(**kwargs: Any):
             12: {"owner": 2, "healthy": 1},
         }
     )
-    params = {"mutations": muts(s1="north_korean")}
+    params: dict[str, Any] = {"mutations": muts(s1="north_korean")}
     params.update(kwargs)
     return scenario(regions=regions, **params)
 

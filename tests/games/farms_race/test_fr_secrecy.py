@@ -342,14 +342,14 @@ def test_FR_16_FR_R50_the_blackmailed_kinds_are_told_to_thief_and_victim_only() 
     for v in (A, B):
         assert "wheat" in s.action_to_string_for(wheat, v)
         assert "brick" in s.action_to_string_for(brick, v)
-    for v in (C, D, None):
-        assert s.action_to_string_for(wheat, v) == s.action_to_string_for(brick, v)
-        assert "wheat" not in s.action_to_string_for(wheat, v)
+    for onlooker in (C, D, None):
+        assert s.action_to_string_for(wheat, onlooker) == s.action_to_string_for(brick, onlooker)
+        assert "wheat" not in s.action_to_string_for(wheat, onlooker)
     took_wheat, took_brick = s.clone(), s.clone()
     took_wheat.apply_action(wheat)
     took_brick.apply_action(brick)
-    for v in (C, D, None):
-        assert took_wheat.observation(v) == took_brick.observation(v)
+    for onlooker in (C, D, None):
+        assert took_wheat.observation(onlooker) == took_brick.observation(onlooker)
     assert took_wheat.observation(B)["seats"][B]["hand"] == {"wheat": 1, "brick": 3}
     assert took_brick.observation(A)["seats"][A]["hand"] == {"brick": 1}
 
@@ -366,13 +366,13 @@ def test_FR_16_FR_R50_double_agent_kinds_are_told_to_thief_and_victim_only() -> 
     assert phase_name(s) == "agent_draw"
     for v in (A, B):
         assert "wheat" in s.action_to_string_for(0, v) and "wood" in s.action_to_string_for(1, v)
-    for v in (C, D, None):
-        assert s.action_to_string_for(0, v) == s.action_to_string_for(1, v)
+    for onlooker in (C, D, None):
+        assert s.action_to_string_for(0, onlooker) == s.action_to_string_for(1, onlooker)
     one, other = s.clone(), s.clone()
     one.apply_action(0)
     other.apply_action(1)
-    for v in (C, D, None):
-        assert one.observation(v) == other.observation(v)
+    for onlooker in (C, D, None):
+        assert one.observation(onlooker) == other.observation(onlooker)
     assert one.observation(B) != other.observation(B)
 
 

@@ -24,6 +24,11 @@ Barn = tuple[int, int, int, int]  # (owner, row, col, tile-field)
 def game(players: int = 4, **params: Any) -> FencesGame:
     """The game (4 players by default, so that every tile type is in play)."""
     params.setdefault("first_player", "0")
+    return loaded_game(players, **params)
+
+
+def loaded_game(players: int, **params: Any) -> FencesGame:
+    """``load_game("fences", players, **params)``: the registry's game, its defaults kept."""
     loaded = load_game("fences", players, **params)
     assert isinstance(loaded, FencesGame)
     return loaded
@@ -174,7 +179,7 @@ def legal_rotations(state: FencesState, tile: str, r: int, c: int) -> list[int]:
     return []
 
 
-def random_states(the_game, seed, limit=1000):
+def random_states(the_game: FencesGame, seed: int, limit: int = 1000) -> list[FencesState]:
     """Every state of one random game (clones)."""
     rng = Rng(seed)
     state = the_game.new_initial_state()

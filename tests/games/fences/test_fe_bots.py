@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from fe_helpers import BLUE, YELLOW, game, place, position, random_states
+from fe_helpers import BLUE, YELLOW, game, loaded_game, place, position, random_states
 
 from farmstead.agents import make_agent
 from farmstead.core.registry import load_game
@@ -15,7 +15,7 @@ from farmstead.lab.play import play_game
 def test_fe_evaluate_range_and_terminal_value():
     """evaluate is in [-1, 1] and agrees with evaluate_all along a whole game; at the end it is
     the game's return (FE-R60)."""
-    g = load_game("fences", 3)
+    g = loaded_game(3)
     states = random_states(g, 8, limit=100_000)
     assert states[-1].is_terminal(), "the random game must reach its end"
     for s in [*states[::5], states[-1]]:
@@ -61,6 +61,7 @@ def test_heuristic_beats_random():
         agents[seat] = "heuristic"
         record = play_game(g, agents, seed=500 + i)
         returns = record.returns
+        assert returns is not None
         wins += returns[seat] == 1.0
     assert wins >= 36, f"heuristic won {wins}/{games}"
 

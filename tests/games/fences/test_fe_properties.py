@@ -19,11 +19,11 @@ from __future__ import annotations
 
 import math
 
+from fe_helpers import loaded_game
 from fe_reference import RefBoard, condition, spec_cards, spec_predicates, value
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from farmstead.core.registry import load_game
 from farmstead.core.rng import Rng
 from farmstead.games.fences.game import FencesState
 
@@ -81,7 +81,7 @@ def _expected_scoring(
 
 def play_and_check(seed: int, players: int) -> int:
     """Play one random game checking the properties; returns the number of completed fields."""
-    g = load_game("fences", players)
+    g = loaded_game(players)
     rng = Rng(seed)
     state = g.new_initial_state()
     completed = 0
@@ -154,7 +154,7 @@ def test_fe_reference_reads_every_predicate_and_card_of_the_spec():
     assert len(spec_predicates()) == 13
     cards = spec_cards()
     assert len(cards) == 16
-    cat = load_game("fences", 2).config.catalog
+    cat = loaded_game(2).config.catalog
     for card in cat.farmers:
         assert [(c.text, c.points) for c in card.conditions] == cards[card.id]
     # Every predicate is understood, on a field with 2 cows and a sheep over 4 tiles.

@@ -7,6 +7,7 @@ import copy
 import json
 import math
 import os
+from typing import Any
 
 import pytest
 from fe_helpers import (
@@ -14,6 +15,7 @@ from fe_helpers import (
     YELLOW,
     cell_action,
     game,
+    loaded_game,
     place,
     position,
     random_states,
@@ -52,7 +54,7 @@ def test_fe_bad_params_fail_loudly(params):
 
 def test_fe_params_change_the_game():
     """Data overrides: the farmer deck, the barn stock and the single-type multiplier."""
-    g = load_game("fences", 2, farmer_cards="FC04,FC05", barn_stock="2", first_player="0")
+    g = loaded_game(2, farmer_cards="FC04,FC05", barn_stock="2", first_player="0")
     s = g.new_initial_state()
     for _ in range(4):
         s.apply_action(s.legal_actions()[0])
@@ -72,7 +74,8 @@ def test_fe_illegal_actions_raise_and_change_nothing():
     s = position(g, [("F49", 0, 0, 0)], hands={BLUE: ["F06", "F03"]})
     before = s.to_json()
     size = g.info.num_distinct_actions
-    for bad in [-1, size, 10**9, cell_action(s, 0, 1), 1, True, "0", 0.0]:
+    bad_actions: list[Any] = [-1, size, 10**9, cell_action(s, 0, 1), 1, True, "0", 0.0]
+    for bad in bad_actions:
         with pytest.raises(IllegalActionError):
             s.apply_action(bad)  # F03 (slot 1, an O tile) fits nowhere next to an X tile
         assert s.to_json() == before
@@ -244,7 +247,7 @@ def test_fe_barn_on_completed_field_is_rejected():
 
 
 def test_fe_json_round_trip_in_every_phase():
-    g = load_game("fences", 3)
+    g = loaded_game(3)
     seen = set()
     for s in random_states(g, 11):
         doc = json.loads(json.dumps(s.to_json()))
@@ -386,7 +389,7 @@ def test_fe_conformance_checker_passes(players, games):
 
 
 def _random_games_end(games, seed, players):
-    g = load_game("fences", players)
+    g = loaded_game(players)
     for i in range(games):
         rng = Rng(derive_seed(seed, i))
         s = g.new_initial_state()
@@ -455,7 +458,9 @@ def _swap_hidden_with_supply(s: FencesState, seat: int, slot: int, tile: str) ->
     if not doc["supply"][tile]:
         del doc["supply"][tile]
     doc["supply"][old] = doc["supply"].get(old, 0) + 1
-    return s.game.state_from_json(doc)
+    swapped = s.game.state_from_json(doc)
+    assert isinstance(swapped, FencesState)
+    return swapped
 
 
 def test_fe_sampled_hands_do_not_depend_on_the_true_hands():

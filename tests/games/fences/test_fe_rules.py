@@ -14,6 +14,7 @@ from fe_helpers import (
     draw,
     game,
     legal_rotations,
+    loaded_game,
     pass_action,
     place,
     position,
@@ -42,7 +43,7 @@ def test_fe_r27_two_to_four_players(players):
 @pytest.mark.parametrize(("players", "tiles"), [(2, 48), (3, 66), (4, 84)])
 def test_fe_r28_r29_supply_by_player_count(players, tiles):
     """FE-R28/FE-R29: tiles by marking leave the game; draws weigh the unseen copies."""
-    state = load_game("fences", players).new_initial_state()
+    state = loaded_game(players).new_initial_state()
     assert state.supply_total == tiles
     outcomes = state.chance_outcomes()
     assert math.isclose(sum(p for _, p in outcomes), 1.0)
@@ -56,13 +57,13 @@ def test_fe_r28_r29_supply_by_player_count(players, tiles):
 def test_fe_r30_to_r33_setup_sequence():
     """FE-R30 (2 tiles each), FE-R31 (one farmer each, face up), FE-R32 (stock 4, score 0),
     FE-R33 (a random first player), all chance events (FE-R26)."""
-    g = load_game("fences", 3)
+    g = loaded_game(3)
     s = g.new_initial_state()
     for _ in range(6):
         assert s.current_player() == PlayerId.CHANCE and s.phase_name() == "deal_tiles"
         s.apply_action(s.legal_actions()[0])
     assert [len(h) for h in s.hands] == [2, 2, 2]
-    dealt = []
+    dealt: list[int] = []
     for _ in range(3):
         assert s.phase_name() == "deal_farmers"
         outcomes = s.chance_outcomes()

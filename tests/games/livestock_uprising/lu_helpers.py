@@ -65,6 +65,12 @@ def game(players: int = 2, **params: Any) -> LivestockUprisingGame:
     """Livestock Uprising with assigned factions and seat 0 first unless ``params`` say so."""
     params.setdefault("factions", ",".join(FACTIONS[:players]))
     params.setdefault("first_player", "0")
+    return loaded_game(players, **params)
+
+
+def loaded_game(players: int, **params: Any) -> LivestockUprisingGame:
+    """``load_game("livestock_uprising", players, **params)``: the registry's game, its
+    defaults kept."""
     loaded = load_game(GAME, players, **params)
     assert isinstance(loaded, LivestockUprisingGame)
     return loaded
@@ -352,6 +358,13 @@ def supply(state: LUState) -> dict[str, int]:
 
 def battle(state: LUState) -> dict[str, Any] | None:
     return state.to_json()["battle"]
+
+
+def ongoing_battle(state: LUState) -> dict[str, Any]:
+    """The position's battle; the test fails when there is none."""
+    entry = battle(state)
+    assert entry is not None, "no battle under way"
+    return entry
 
 
 def strengths(state: LUState) -> tuple[int | None, int | None]:

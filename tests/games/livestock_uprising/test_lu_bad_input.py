@@ -11,7 +11,7 @@ import copy
 import re
 
 import pytest
-from lu_helpers import act, game, scenario, scenario_doc
+from lu_helpers import act, game, loaded_game, scenario, scenario_doc
 
 from farmstead.core.errors import (
     IllegalActionError,
@@ -374,9 +374,9 @@ def test_overrides_that_break_the_data_raise_invalid_param_error(value):
 
 def test_valid_overrides_and_params_load():
     """Overrides replace data values without a code change (§0.2)."""
-    g = load_game("livestock_uprising", 2, overrides="T01.atk=1; token_supply.grass=50")
+    g = loaded_game(2, overrides="T01.atk=1; token_supply.grass=50")
     assert g.config.catalog.units[0].atk == 1
     assert g.config.catalog.token_supply[0] == 50
-    g = load_game("livestock_uprising", 3, factions="pi, go ,CH", first_player="2")
+    g = loaded_game(3, factions="pi, go ,CH", first_player="2")
     assert g.config.factions == (3, 2, 0)
     assert load_game("livestock_uprising", 2).params["stalemate_round_limit"] == 30

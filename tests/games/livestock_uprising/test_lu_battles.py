@@ -16,6 +16,7 @@ from lu_helpers import (
     cell_of,
     legal,
     legal_json,
+    ongoing_battle,
     pass_windows,
     phase,
     roll,
@@ -446,7 +447,7 @@ def test_cc08_second_wind_picks_one_of_two_super_army_dice():
     assert legal_json(s) == [{"type": "DIE", "die": 1}, {"type": "DIE", "die": 2}]
     act(s, "DIE", die=2)
     roll(s, 6)
-    assert battle(s)["attack_dice"] == [1, 6]
+    assert ongoing_battle(s)["attack_dice"] == [1, 6]
     pass_windows(s)
     # 2 + 7 = 9 against 2 + 1 = 3: the Super Army wins; the Cows lose their only unit.
     assert units_of(s, "CO-G1") == []

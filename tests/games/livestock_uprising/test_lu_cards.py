@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from lu_helpers import (
     act,
-    battle,
     cell_of,
     end_phase_until,
     legal,
     legal_json,
+    ongoing_battle,
     pass_windows,
     phase,
     roll,
@@ -119,8 +119,8 @@ def test_cc14_ambush_attacks_a_piece_that_ended_its_move_adjacent():
         map(str, [{"type": "PIECE", "piece": "G1"}, {"type": "PASS"}])
     )
     act(s, "PIECE", piece="G1")
-    assert battle(s)["attacker"] == "CO-G1"
-    assert battle(s)["defenders"] == ["CH-G1"]
+    assert ongoing_battle(s)["attacker"] == "CO-G1"
+    assert ongoing_battle(s)["defenders"] == ["CH-G1"]
     assert "CC14" in s.to_json()["played"]
     pass_windows(s)
     roll(s, 6, 1)  # 5 + 6 against 2 + 1
@@ -351,7 +351,7 @@ def test_lu_r77_ambush_prompts_in_seat_order_after_the_active_player():
     act(s, "PASS")
     assert phase(s) == "ambush" and s.current_player() == 2
     act(s, "PIECE", piece="G1")
-    assert battle(s)["attacker"] == "GO-G1"
+    assert ongoing_battle(s)["attacker"] == "GO-G1"
 
 
 def test_cc14_an_ambushing_super_army_destroys_but_never_advances():

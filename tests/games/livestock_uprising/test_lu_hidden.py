@@ -6,6 +6,7 @@ favours the true hidden cards; prompts depend on how many cards a seat holds, ne
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 import pytest
 from lu_helpers import CAT, COMMAND_IDS, act, game, phase, reload, scenario
@@ -79,7 +80,7 @@ def _public_snapshot(state, action):
         if action is not None
         else None
     )
-    offered = None
+    offered: dict[int | str | None, list[Any]] | None = None
     if state.current_player() in (0, 2) or state.is_chance_node():
         offered = {
             seat: [state.action_to_string_for(a, seat) for a in state.legal_actions()]
@@ -264,8 +265,8 @@ def test_sample_consistent_never_favours_the_true_hidden_cards():
     s = _sampling_position()
     true_hand = {"CC01", "CC02", "CC04"}
     draws = 600
-    hands = Counter()
-    plans = Counter()
+    hands: Counter[frozenset[str]] = Counter()
+    plans: Counter[str] = Counter()
     for i in range(draws):
         doc = s.sample_consistent(0, Rng(1000 + i)).to_json()
         hands[frozenset(doc["hands"][1])] += 1

@@ -14,6 +14,7 @@ from lu_helpers import (
     act,
     game,
     legal_json,
+    loaded_game,
     phase,
 )
 
@@ -72,7 +73,7 @@ def test_lu_r6_one_or_five_players_refused(players):
 
 def test_lu_r7_factions_chosen_in_seat_order_unused_only():
     """LU-R7: in seat order, each player picks an unused faction."""
-    s = load_game("livestock_uprising", 3, factions="choose").new_initial_state()
+    s = loaded_game(3, factions="choose").new_initial_state()
     assert phase(s) == "choose_faction"
     assert s.current_player() == 0
     assert {a["faction"] for a in legal_json(s)} == set(FACTIONS)
@@ -158,7 +159,7 @@ def test_lu_r11_first_player_is_a_uniform_chance_event_before_the_barns(players)
 def test_lu_r11_turn_order_runs_from_the_first_player():
     """LU-R11, LU-R17: with seat 2 first (3 players), barns are placed by seats 2, 0, 1, and
     play starts with seat 2; turns then pass 2 → 0 → 1."""
-    s = load_game("livestock_uprising", 3, factions="CH,CO,GO", first_player="2")
+    s = loaded_game(3, factions="CH,CO,GO", first_player="2")
     state = s.new_initial_state()
     _setup_until(state, "place_barn")
     order = []

@@ -13,6 +13,7 @@ from lu_helpers import (
     end_phase_until,
     legal,
     legal_json,
+    ongoing_battle,
     pass_windows,
     phase,
     roll,
@@ -179,13 +180,13 @@ def test_lu_r83_r85_super_army_rolls_two_dice_attacking_and_defending():
     )
     act(s, "PIECE", piece="SA")
     act(s, "STEP", dir="E")
-    assert battle(s)["rolls"] == [[0, 0], [0, 1], [1, 0]]
+    assert ongoing_battle(s)["rolls"] == [[0, 0], [0, 1], [1, 0]]
     s = scenario(
         pieces={"CH-G1": ((2, 1), ["T10"]), "CH-G2": ((4, 4), []), "CO-SA": ((2, 2), ["T03"])},
     )
     act(s, "PIECE", piece="G1")
     act(s, "STEP", dir="E")
-    assert battle(s)["rolls"] == [[0, 0], [1, 0], [1, 1]]
+    assert ongoing_battle(s)["rolls"] == [[0, 0], [1, 0], [1, 1]]
 
 
 # --- LU-R86, LU-R87: destruction and the army's end ---------------------------------------------------
@@ -255,8 +256,8 @@ def test_lu_r88_barn_group_defends_with_summed_def_and_one_die():
     )
     act(s, "PIECE", piece="SA")
     act(s, "STEP", dir="NW")
-    assert battle(s)["defenders"] == ["CO-G1", "CO-G2"]
-    assert battle(s)["rolls"] == [[0, 0], [0, 1], [1, 0]]
+    assert ongoing_battle(s)["defenders"] == ["CO-G1", "CO-G2"]
+    assert ongoing_battle(s)["rolls"] == [[0, 0], [0, 1], [1, 0]]
     roll(s, 1, 2, 6)
     assert phase(s) == "casualty" and s.current_player() == 0
     act(s, "UNIT", unit="T04")
@@ -314,7 +315,7 @@ def test_lu_r90_eligible_owners_decide_in_seat_order_after_the_attacker():
     act(s, "PASS")
     assert phase(s) == "join" and s.current_player() == 3
     act(s, "JOIN")
-    assert battle(s)["joiners"] == ["CH-SA"]
+    assert ongoing_battle(s)["joiners"] == ["CH-SA"]
     assert s.to_json()["lost_turns"] == [0, 0, 0, 1]
 
 
@@ -346,7 +347,7 @@ def test_lu_r90_no_join_in_an_ambush():
     assert phase(s) == "ambush" and s.current_player() == 1
     act(s, "PIECE", piece="SA")
     assert phase(s) != "join"
-    assert battle(s)["joiners"] == []
+    assert ongoing_battle(s)["joiners"] == []
 
 
 def test_lu_r93_a_joiner_loses_its_turn_even_on_a_tie():
@@ -446,7 +447,7 @@ def test_bp1_duel_joint_attackers_drop_out():
     assert phase(s) == "card_target" and s.current_player() == 1
     act(s, "UNIT", unit="T09")
     pass_windows(s)
-    assert battle(s)["joiners"] == []
+    assert ongoing_battle(s)["joiners"] == []
     roll(s, 1, 2, 6)  # 5 + 3 against 5 + 6: the defender wins
     pass_windows(s)
     assert units_of(s, "PI-SA") == ["T10", "T05"]

@@ -12,6 +12,7 @@ from lu_helpers import (
     end_phase_until,
     legal,
     legal_json,
+    ongoing_battle,
     phase,
     scenario,
 )
@@ -340,7 +341,7 @@ def test_lu_r35_mountain_commando_moves_two_and_then_attacks():
     assert legal(s, "STEP", dir="E")
     act(s, "STEP", dir="E")
     assert battle(s) is not None
-    assert battle(s)["origin"] == [2, 2]
+    assert ongoing_battle(s)["origin"] == [2, 2]
 
 
 def test_lu_r35_attack_ends_the_action_whatever_the_outcome():

@@ -17,6 +17,7 @@ from lu_helpers import (
     game,
     legal,
     legal_json,
+    ongoing_battle,
     pass_windows,
     phase,
     roll,
@@ -637,7 +638,7 @@ def test_lu_t11_move_one_then_attack():
     assert legal(s, "STEP", dir="SE")
     act(s, "STEP", dir="SE")
     assert battle(s) is not None
-    assert battle(s)["origin"] == [2, 1]
+    assert ongoing_battle(s)["origin"] == [2, 1]
 
 
 def test_lu_t11_two_steps_then_attack_is_illegal():

@@ -59,6 +59,11 @@ def horse(a: str, b: str, c: str) -> Piece:
 def game(players: int = 2, **params: Any) -> RanchoGame:
     """Rancho for ``players`` seats with seat 0 first (no chance event) unless params say so."""
     params.setdefault("first_player", "0")
+    return loaded_game(players, **params)
+
+
+def loaded_game(players: int, **params: Any) -> RanchoGame:
+    """``load_game("rancho", players, **params)``: the registry's game, its defaults kept."""
     loaded = load_game("rancho", players=players, **params)
     assert isinstance(loaded, RanchoGame)
     return loaded
@@ -249,6 +254,13 @@ def on(state: RanchoState, cell: str) -> tuple[str, int] | None:
     if piece is None:
         return None
     return piece["kind"], piece.get("count", 1)
+
+
+def occupant(state: RanchoState, cell: str) -> tuple[str, int]:
+    """(kind, count) on ``cell`` (count 1 for big animals); the test fails when it is empty."""
+    found = on(state, cell)
+    assert found is not None, f"{cell} is empty"
+    return found
 
 
 def placed(state: RanchoState, seat: int) -> dict[str, int]:

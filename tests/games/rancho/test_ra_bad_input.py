@@ -1,16 +1,18 @@
 """Bad input: illegal actions, malformed positions, bad params, nonsense action JSON.
 
-Project standard (DESIGN.md): bad input gets a clear error and changes nothing. Positions cite the
-rulings they enforce (RA-R2 conservation, RA-R16 limit, RA-R24 … RA-R26 pieces, RA-R13, 9.2).
+Project habit (docs/architecture.md, habits): bad input gets a clear error and changes nothing.
+Positions cite the rulings they enforce (RA-R2 conservation, RA-R16 limit, RA-R24 … RA-R26
+pieces, RA-R13, 9.2).
 """
 
 from __future__ import annotations
 
 import copy
 import re
+from typing import Any
 
 import pytest
-from ra_helpers import act, cow, game, horse, make_doc, position, rabbits, roll, sheep
+from ra_helpers import act, cow, game, horse, loaded_game, make_doc, position, rabbits, roll, sheep
 
 from farmstead.core.data import load_data
 from farmstead.core.errors import (
@@ -211,7 +213,7 @@ BAD_DOCS = {
 
 
 def _tx(**overrides):
-    tx = {
+    tx: dict[str, Any] = {
         "give": {k: 0 for k in ("rabbit", "sheep", "cow", "horse", "small_dog", "large_dog")},
         "receive": {k: 0 for k in ("rabbit", "sheep", "cow", "horse", "small_dog", "large_dog")},
         "buy": [],
@@ -564,11 +566,11 @@ def test_first_player_error_names_the_valid_seats():
 
 def test_alternative_dice_and_param_overrides_load():
     """Spec 2.4 alternatives (a) and (b) are selectable; the values param overrides a value."""
-    a = load_game("rancho", players=2, dice="alternative_a", first_player="0")
-    b = load_game("rancho", players=2, dice="alternative_b", first_player="0")
+    a = loaded_game(2, dice="alternative_a", first_player="0")
+    b = loaded_game(2, dice="alternative_b", first_player="0")
     assert a.config.die_a.count(1) == 3 and a.config.die_b.count(1) == 3
     assert b.config.die_b.count(3) == 0 and b.config.die_b.count(1) == 3
-    v = load_game("rancho", players=2, values="sheep=5")
+    v = loaded_game(2, values="sheep=5")
     assert v.config.values[1] == 5
 
 

@@ -14,6 +14,7 @@ from ra_helpers import (
     horse,
     legal,
     legal_types,
+    occupant,
     on,
     owns,
     pool,
@@ -91,7 +92,7 @@ def test_TV_RA_13_fifteen_rabbits_need_three_spaces():
     roll(roomy, "rabbit", "rabbit")
     assert not legal(roomy, "END_TURN")
     act(roomy, {"type": "ARRANGE_SAFEST"})
-    assert sorted(on(roomy, c)[1] for c in ("F1a", "F1b", "P33")) == [3, 6, 6]
+    assert sorted(occupant(roomy, c)[1] for c in ("F1a", "F1b", "P33")) == [3, 6, 6]
     assert legal(roomy, "END_TURN")
 
     cramped = position(

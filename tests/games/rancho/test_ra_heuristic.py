@@ -11,7 +11,7 @@ from ra_helpers import act, cow, d6, game, owns, position, rabbits, roll, sheep
 
 from farmstead.agents.heuristic import HeuristicAgent
 from farmstead.agents.random_agent import RandomAgent
-from farmstead.core.game import PlayerId, State
+from farmstead.core.game import PlayerId
 from farmstead.core.rng import Rng
 from farmstead.games.rancho.actions import CANCEL, CONFIRM, KEEP_DOG, USE_DOG
 from farmstead.games.rancho.heuristics import herd_score, policy
@@ -28,18 +28,18 @@ def _transactions(agent: HeuristicAgent, seed: int, games: int = 4) -> tuple[int
         if index % 2:
             agents.reverse()
         me = agents.index(agent)
-        state: State = the_game.new_initial_state()
-        while not state.is_terminal() and state.round < 60:  # type: ignore[attr-defined]
+        state = the_game.new_initial_state()
+        while not state.is_terminal() and state.round < 60:
             player = state.current_player()
             if player == PlayerId.CHANCE:
                 state.apply_action(rng.sample_outcome(state.chance_outcomes()))
                 continue
-            was_open = state.tx_open  # type: ignore[attr-defined]
+            was_open = state.tx_open
             action = agents[player].step(state)
             state.apply_action(action)
             if player != me:
                 continue
-            if not was_open and state.tx_open:  # type: ignore[attr-defined]
+            if not was_open and state.tx_open:
                 opened += 1
             if was_open and action == CONFIRM:
                 confirmed += 1

@@ -19,6 +19,7 @@ from ra_helpers import (
     legal,
     legal_json,
     legal_types,
+    occupant,
     on,
     owns,
     placed,
@@ -98,7 +99,7 @@ def test_TV_RA_18_rulebook_FAQ_arrange_safest_puts_the_cow_on_the_farm():
     roll(state, "cow", "cow")
     act(state, {"type": "ARRANGE_SAFEST"})
     assert on(state, "F1a") == ("cow", 1) and on(state, "F1b") == ("cow", 1)
-    assert sorted(on(state, c) for c in ("P33", "P14", "P02")) == [
+    assert sorted(occupant(state, c) for c in ("P33", "P14", "P02")) == [
         ("rabbit", 6),
         ("sheep", 1),
         ("sheep", 1),

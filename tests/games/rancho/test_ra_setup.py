@@ -225,8 +225,8 @@ def test_spec_9_1_action_id_anchors():
     board = g.config.board
     assert board.edge_index[(board.cell("F1a"), board.cell("F1b"))] == 150
     assert board.edge_index[(board.cell("P02"), board.cell("P14"))] == 6
-    tri = tuple(sorted(board.cell(c) for c in ("P33", "F1a", "F1b")))
-    assert board.triangle_index[tri] == 74
+    first, second, third = sorted(board.cell(c) for c in ("P33", "F1a", "F1b"))
+    assert board.triangle_index[(first, second, third)] == 74
     assert state.action_from_json({"type": "BUY", "pasture": "P13"}) == 37
     assert state.action_from_json({"type": "LINK", "pasture": "P14"}) == 92
     assert state.action_from_json({"type": "PLACE_COW", "cells": ["F1a", "F1b"]}) == 481

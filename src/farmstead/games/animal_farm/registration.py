@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from farmstead.core.registry import BrowserBoard, GameRegistration, Heuristics, RulesProse
 from farmstead.games.animal_farm import heuristics, render, words
-from farmstead.games.animal_farm.game import AnimalFarmGame
+from farmstead.games.animal_farm.game import AnimalFarmGame, AnimalFarmState
 
 RULES_SUMMARY = (
     "Two farms face each other across a grid. Each side has pigs, goats and a horse and one "
@@ -14,10 +14,10 @@ RULES_SUMMARY = (
     "wins (both piles in your base); a game with no result by the ply limit is a draw."
 )
 
-REGISTRATION = GameRegistration(
+REGISTRATION: GameRegistration[AnimalFarmState] = GameRegistration(
     game=AnimalFarmGame,
     rules_summary=RULES_SUMMARY,
-    render=render.render,  # type: ignore[arg-type]
+    render=render.render,
     heuristics=Heuristics(
         evaluate=heuristics.evaluate,
         evaluate_all=heuristics.evaluate_all,
@@ -25,7 +25,7 @@ REGISTRATION = GameRegistration(
         levels=heuristics.BOT_LEVELS,
     ),
     board=BrowserBoard("farmstead.games.animal_farm", "board.js", "board.css"),
-    score_sheet=words.score_sheet,  # type: ignore[arg-type]
+    score_sheet=words.score_sheet,
     # AF-R24: the optional no-progress draw, on in the web lobby at the spec's suggested 80
     # turns, so a game against a bot that only steals and retakes ends.
     lobby_params={"no_progress_plies": 80},

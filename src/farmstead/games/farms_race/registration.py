@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from farmstead.core.registry import BrowserBoard, GameRegistration, Heuristics, RulesProse
 from farmstead.games.farms_race import heuristics, render, words
-from farmstead.games.farms_race.game import FarmsRaceGame
+from farmstead.games.farms_race.game import FarmsRaceGame, FRState
 
 RULES_SUMMARY = (
     "Each player leads a species of mutated farm animals on a map of 25 hex regions. On your "
@@ -17,11 +17,11 @@ RULES_SUMMARY = (
     "holding enemy regions for a VP token each. The first to the target VP wins at once."
 )
 
-REGISTRATION = GameRegistration(
+REGISTRATION: GameRegistration[FRState] = GameRegistration(
     game=FarmsRaceGame,
     rules_summary=RULES_SUMMARY,
-    render=render.render,  # type: ignore[arg-type]
-    status=render.status,  # type: ignore[arg-type]
+    render=render.render,
+    status=render.status,
     heuristics=Heuristics(
         evaluate=heuristics.evaluate,
         evaluate_all=heuristics.evaluate_all,
@@ -31,6 +31,6 @@ REGISTRATION = GameRegistration(
     ),
     board=BrowserBoard("farmstead.games.farms_race", "board.js", "board.css"),
     turn_summary=words.turn_summary,
-    score_sheet=words.score_sheet,  # type: ignore[arg-type]
+    score_sheet=words.score_sheet,
     rules_prose=RulesProse("farmstead.games.farms_race"),
 )

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from farmstead.core.registry import BrowserBoard, GameRegistration, Heuristics, RulesProse
 from farmstead.games.fences import heuristics, render, words
-from farmstead.games.fences.game import FencesGame
+from farmstead.games.fences.game import FencesGame, FencesState
 
 RULES_SUMMARY = (
     "Players take turns laying one of their two hand tiles next to the farm so that every "
@@ -15,18 +15,18 @@ RULES_SUMMARY = (
     "The highest score when the tiles run out wins."
 )
 
-REGISTRATION = GameRegistration(
+REGISTRATION: GameRegistration[FencesState] = GameRegistration(
     game=FencesGame,
     rules_summary=RULES_SUMMARY,
-    render=render.render,  # type: ignore[arg-type]
+    render=render.render,
     heuristics=Heuristics(
-        evaluate=heuristics.evaluate,  # type: ignore[arg-type]
-        evaluate_all=heuristics.evaluate_all,  # type: ignore[arg-type]
+        evaluate=heuristics.evaluate,
+        evaluate_all=heuristics.evaluate_all,
         search_settings=heuristics.SEARCH_SETTINGS,
         levels=heuristics.BOT_LEVELS,
     ),
     board=BrowserBoard("farmstead.games.fences", "board.js", "board.css"),
-    score_sheet=words.score_sheet,  # type: ignore[arg-type]
+    score_sheet=words.score_sheet,
     turn_summary=words.turn_summary,
     rules_prose=RulesProse("farmstead.games.fences"),
     data_words=words.data_words,

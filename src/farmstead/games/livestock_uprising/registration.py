@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from farmstead.core.registry import BrowserBoard, GameRegistration, Heuristics, RulesProse
 from farmstead.games.livestock_uprising import heuristics, render, words
-from farmstead.games.livestock_uprising.game import LivestockUprisingGame
+from farmstead.games.livestock_uprising.game import LivestockUprisingGame, LUState
 
 RULES_SUMMARY = (
     "Each player leads a farm-animal faction with three Generals on a square farm of random "
@@ -17,11 +17,11 @@ RULES_SUMMARY = (
     "inflicts two casualties and destroys Generals. The last faction standing wins."
 )
 
-REGISTRATION = GameRegistration(
+REGISTRATION: GameRegistration[LUState] = GameRegistration(
     game=LivestockUprisingGame,
     rules_summary=RULES_SUMMARY,
-    render=render.render,  # type: ignore[arg-type]
-    status=render.status,  # type: ignore[arg-type]
+    render=render.render,
+    status=render.status,
     heuristics=Heuristics(
         evaluate=heuristics.evaluate,
         evaluate_all=heuristics.evaluate_all,
@@ -29,7 +29,7 @@ REGISTRATION = GameRegistration(
         levels=heuristics.BOT_LEVELS,
     ),
     board=BrowserBoard("farmstead.games.livestock_uprising", "board.js", "board.css"),
-    score_sheet=words.score_sheet,  # type: ignore[arg-type]
+    score_sheet=words.score_sheet,
     turn_summary=words.turn_summary,
     rules_prose=RulesProse("farmstead.games.livestock_uprising"),
 )

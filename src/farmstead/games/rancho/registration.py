@@ -11,7 +11,7 @@ from farmstead.core.registry import (
     TerminalCommand,
 )
 from farmstead.games.rancho import heuristics, render, words
-from farmstead.games.rancho.game import RanchoGame
+from farmstead.games.rancho.game import RanchoGame, RanchoState
 
 RULES_SUMMARY = (
     "Each turn you may trade animals with the herd at fixed prices (and buy pastures to graze "
@@ -20,25 +20,25 @@ RULES_SUMMARY = (
     "them. The first farmer to own a rabbit, a sheep, a cow and a horse at once wins."
 )
 
-REGISTRATION = GameRegistration(
+REGISTRATION: GameRegistration[RanchoState] = GameRegistration(
     game=RanchoGame,
     rules_summary=RULES_SUMMARY,
-    render=render.render,  # type: ignore[arg-type]
-    status=render.status,  # type: ignore[arg-type]
+    render=render.render,
+    status=render.status,
     heuristics=Heuristics(
-        evaluate=heuristics.evaluate,  # type: ignore[arg-type]
-        evaluate_all=heuristics.evaluate_all,  # type: ignore[arg-type]
-        policy=heuristics.policy,  # type: ignore[arg-type]
+        evaluate=heuristics.evaluate,
+        evaluate_all=heuristics.evaluate_all,
+        policy=heuristics.policy,
         levels=heuristics.BOT_LEVELS,
     ),
     board=BrowserBoard("farmstead.games.rancho", "board.js", "board.css"),
     terminal_commands={
         "ids": TerminalCommand(
             "shows the names of the board's spaces",
-            lambda state, seat: render.render_ids(state),  # type: ignore[arg-type]
+            lambda state, seat: render.render_ids(state),
         )
     },
-    score_sheet=words.score_sheet,  # type: ignore[arg-type]
+    score_sheet=words.score_sheet,
     turn_summary=words.turn_summary,
     rules_prose=RulesProse("farmstead.games.rancho"),
 )

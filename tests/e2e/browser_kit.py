@@ -17,4 +17,4 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
-SCREENSHOTS = Path(__file__).parents[1] / "test-output" / "screenshots"
+SCREENSHOTS = Path(__file__).parents[2] / "test-output" / "screenshots"
