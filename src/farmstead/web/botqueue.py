@@ -23,7 +23,7 @@ import contextlib
 import hashlib
 import logging
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Collection
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -85,11 +85,16 @@ class RedisBotQueue:
         except Exception as exc:  # the workers' sweep finds the match again
             log.warning("bot queue: could not queue match %s: %r", match_id, exc)
 
-    async def take(self) -> Lease | None:
-        """The lease of a due job nobody holds, or None."""
-        due = await self.client.zrangebyscore(self.due_key, "-inf", time.time(), start=0, num=16)
+    async def take(self, holding: Collection[str] = ()) -> Lease | None:
+        """The lease of the longest-due job nobody holds (``holding``: the jobs this worker
+        plays now, not tried again), or None."""
+        due = await self.client.zrangebyscore(
+            self.due_key, "-inf", time.time(), start=0, num=16 + len(holding)
+        )
         for raw in due:
             match_id = raw.decode() if isinstance(raw, bytes) else str(raw)
+            if match_id in holding:
+                continue
             lock = self.client.lock(
                 self.lease_prefix + match_id, timeout=self.lease, blocking=False
             )
@@ -134,14 +139,30 @@ async def run_bot_workers(
     poll: float = 0.1,
     sweep_every: float = 30.0,
 ) -> None:
-    """Play queued bot turns in ``slots`` concurrent slots, and sweep the database for bots
-    that must act every ``sweep_every`` seconds; runs until cancelled."""
-    tasks = [asyncio.ensure_future(_slot(manager, queue, poll)) for _ in range(slots)]
-    tasks.append(asyncio.ensure_future(_sweep(manager, sweep_every)))
+    """Play up to ``slots`` queued bot turns at once, longest-due first, and sweep the database
+    for bots that must act every ``sweep_every`` seconds; runs until cancelled. One loop takes
+    the jobs, so the slots of a worker never compete for the same job."""
+    sweeper = asyncio.ensure_future(_sweep(manager, sweep_every))
+    playing: dict[str, asyncio.Task[None]] = {}
     try:
-        await asyncio.gather(*tasks)
+        while not stopping():
+            for match_id in [m for m, task in playing.items() if task.done()]:
+                del playing[match_id]
+            if len(playing) >= slots:
+                await asyncio.wait(list(playing.values()), return_when=asyncio.FIRST_COMPLETED)
+                continue
+            try:
+                lease = await queue.take(holding=playing.keys())
+            except Exception as exc:
+                log.warning("bot queue: cannot take a job (%r); retrying", exc)
+                await asyncio.sleep(1.0)
+                continue
+            if lease is None:
+                await asyncio.sleep(poll)
+                continue
+            playing[lease.match_id] = asyncio.ensure_future(_play(manager, queue, lease))
     finally:
-        await cancel_all(tasks)
+        await cancel_all([*playing.values(), sweeper])
 
 
 async def cancel_all(tasks: list[asyncio.Task[Any]], grace: float = 5.0) -> None:
@@ -162,34 +183,25 @@ def stopping() -> bool:
     return task is not None and task.cancelling() > 0
 
 
-async def _slot(manager: MatchManager, queue: RedisBotQueue, poll: float) -> None:
-    while not stopping():
-        try:
-            lease = await queue.take()
-        except Exception as exc:
-            log.warning("bot queue: cannot take a job (%r); retrying", exc)
-            await asyncio.sleep(1.0)
-            continue
-        if lease is None:
-            await asyncio.sleep(poll)
-            continue
-        next_delay: float | None
-        try:
-            async with queue.kept(lease):
-                next_delay = await manager.play_queued(lease.match_id)
-        except WebError as exc:  # the database is down: try this match again later
-            log.warning("bot job for match %s: %s", lease.match_id, exc.message)
-            next_delay = 2.0
-        except Exception:
-            log.exception("bot job for match %s failed", lease.match_id)
-            next_delay = 5.0
-        try:
-            await queue.finish(lease, next_delay)
-        except Exception as exc:
-            log.warning("bot queue: finishing match %s: %r", lease.match_id, exc)
-        if next_delay is None:
-            # A human may have acted, and queued a job, just before it was removed.
-            manager.enqueue_waiting_bot(lease.match_id)
+async def _play(manager: MatchManager, queue: RedisBotQueue, lease: Lease) -> None:
+    """Play one bot decision of a leased job; put the job back or remove it; release."""
+    next_delay: float | None
+    try:
+        async with queue.kept(lease):
+            next_delay = await manager.play_queued(lease.match_id)
+    except WebError as exc:  # the database is down: try this match again later
+        log.warning("bot job for match %s: %s", lease.match_id, exc.message)
+        next_delay = 2.0
+    except Exception:
+        log.exception("bot job for match %s failed", lease.match_id)
+        next_delay = 5.0
+    try:
+        await queue.finish(lease, next_delay)
+    except Exception as exc:
+        log.warning("bot queue: finishing match %s: %r", lease.match_id, exc)
+    if next_delay is None:
+        # A human may have acted, and queued a job, just before it was removed.
+        manager.enqueue_waiting_bot(lease.match_id)
 
 
 async def _sweep(manager: MatchManager, every: float) -> None:
