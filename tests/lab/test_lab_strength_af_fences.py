@@ -1,4 +1,4 @@
-"""Issues 5 and 6 acceptance: ``mcts`` beats ``heuristic`` in Animal Farm and in Fences
+"""``mcts`` beats ``heuristic`` in Animal Farm and in Fences
 (long: run with FARMSTEAD_FULL=1).
 
 ``mcts`` plays with the settings each game recommends (``heuristics.SEARCH_SETTINGS``: node
@@ -21,7 +21,10 @@ from farmstead.lab.stats import head_to_head
 from farmstead.lab.tournament import run_tournament
 
 FULL = os.environ.get("FARMSTEAD_FULL") == "1"
-pytestmark = pytest.mark.skipif(not FULL, reason="long strength runs: set FARMSTEAD_FULL=1")
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(not FULL, reason="long strength runs: set FARMSTEAD_FULL=1"),
+]
 
 
 @pytest.mark.parametrize(("game", "games"), [("animal_farm", 40), ("fences", 80)])

@@ -1,4 +1,4 @@
-"""Farms Race bots (issue "Farms Race, part 3"), long: run with FARMSTEAD_FULL=1.
+"""Farms Race bots, long: run with FARMSTEAD_FULL=1.
 
 * ``heuristic`` against three ``random`` wins at least 90% of 4-player games:
   ``farmstead tournament farms_race --players 4 --agents heuristic,random,random,random
@@ -17,15 +17,19 @@ from pathlib import Path
 
 import pytest
 
+from farmstead.core.record import GameRecord
 from farmstead.lab.stats import wilson_interval
 from farmstead.lab.tournament import run_tournament
 
 FULL = os.environ.get("FARMSTEAD_FULL") == "1"
-pytestmark = pytest.mark.skipif(not FULL, reason="long strength runs: set FARMSTEAD_FULL=1")
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(not FULL, reason="long strength runs: set FARMSTEAD_FULL=1"),
+]
 GAME = "farms_race"
 
 
-def _wins(records: list, agent: str) -> int:  # type: ignore[type-arg]
+def _wins(records: list[GameRecord], agent: str) -> int:
     return sum(
         1 for r in records if r.returns and r.returns[r.agents.index(agent)] == max(r.returns) > 0
     )

@@ -1,4 +1,4 @@
-"""Livestock Uprising bots (issue "Livestock Uprising, complete"), long: run with FARMSTEAD_FULL=1.
+"""Livestock Uprising bots, long: run with FARMSTEAD_FULL=1.
 
 * ``heuristic`` beats ``random`` in at least 90% of 2-player games:
   ``farmstead tournament livestock_uprising --agents heuristic,random -n 200 --seed 11``
@@ -20,7 +20,10 @@ from farmstead.lab.stats import head_to_head
 from farmstead.lab.tournament import run_tournament
 
 FULL = os.environ.get("FARMSTEAD_FULL") == "1"
-pytestmark = pytest.mark.skipif(not FULL, reason="long strength runs: set FARMSTEAD_FULL=1")
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(not FULL, reason="long strength runs: set FARMSTEAD_FULL=1"),
+]
 GAME = "livestock_uprising"
 
 

@@ -32,7 +32,14 @@ from farmstead.web.storage import Storage
 LEASE = 3.0  # seconds: a killed worker's bot turn passes on after this
 SERVE_ARGS: tuple[str, ...] = ("--bot-delay", "0.02", "--bot-step-delay", "0", "--bot-workers", "1")
 SERVE_ARGS += ("--queue-workers", "0")  # bots are the worker's alone
-WORKER_ARGS: tuple[str, ...] = ("--bot-delay", "0.02", "--bot-step-delay", "0", "--bot-processes", "1")
+WORKER_ARGS: tuple[str, ...] = (
+    "--bot-delay",
+    "0.02",
+    "--bot-step-delay",
+    "0",
+    "--bot-processes",
+    "1",
+)
 WORKER_ARGS += ("--lease", str(LEASE), "--slots", "2")
 
 pytestmark = pytest.mark.skipif(

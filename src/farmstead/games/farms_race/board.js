@@ -29,6 +29,7 @@ const TYPE_SHORT = {
   weapons_factory: "Weapons",
   power_plant: "Power plant",
 };
+const TYPE_TINY = { weapons_factory: "Weapons", power_plant: "Power" };
 const RESOURCES = ["wheat", "wood", "brick", "weapons", "plutonium"];
 const RES_FILL = { wheat: "#e9c46a", wood: "#7a9a4d", brick: "#c0603a", weapons: "#6c757d", plutonium: "#7fc241", wild: "#ffffff" };
 const REGION_KINDS = new Set([
@@ -161,6 +162,23 @@ function seatLabel(view, data, seat) {
   return name === species ? name : `${name} (${species})`;
 }
 
+/** ``text`` with each species that names a seat (the server's words: "propose a trade to
+ * Sheep") replaced by that player's label ("… to Bot 3 (Sheep)"): one name per player. */
+function namePlayers(view, data, text) {
+  const species = (data.species || []).filter((x) => /^\w+$/.test(x));
+  if (!species.length || typeof text !== "string") return text;
+  const pattern = new RegExp(`\\b(${species.join("|")})\\b`, "g");
+  return text.replace(pattern, (word) => seatLabel(view, data, data.species.indexOf(word)));
+}
+
+// The labels of the legal actions being drawn, with players named (set by ``render``).
+let labelOf = (a) => a.label;
+
+/** "1 Armory", "2 Armories": a count with its noun. */
+export function plural(n, one, many) {
+  return `${n} ${Number(n) === 1 ? one : many}`;
+}
+
 function regionName(obs, data, r) {
   const type = obs.types[r];
   const [row, col] = obs.cells[r];
@@ -239,6 +257,7 @@ export function render(container, view, ctx) {
     return;
   }
   const ui = uiFor(view);
+  labelOf = (a) => namePlayers(view, data, a.label);
   const legal = view.toAct && !view.replay ? view.legal || [] : [];
   const types = byType(legal);
   const handled = new Set();
@@ -303,7 +322,7 @@ function actionButton(a, act, cls = "") {
     class: `fr-action ${type.toLowerCase()}${cls ? ` ${cls}` : ""}`,
     dataset: { action: a.id, type },
     onclick: () => act(a),
-  }, a.label);
+  }, labelOf(a));
 }
 
 // --- the status bar: map, round, phase, dice ------------------------------------------------
@@ -403,7 +422,7 @@ function drawMap(view, obs, data, ui, legal, types, regionActs, act, rerender, h
       "data-actions": acts.length ? acts.map((a) => a.id).join(" ") : null,
       tabindex: acts.length ? 0 : null,
       role: acts.length ? "button" : null,
-      "aria-label": acts.length ? `${name}: ${acts.map((a) => a.label).join(" or ")}` : null,
+      "aria-label": acts.length ? `${name}: ${acts.map(labelOf).join(" or ")}` : null,
       onclick: onClick,
       onkeydown: onClick ? keyActivate(onClick) : null,
     });
@@ -412,7 +431,9 @@ function drawMap(view, obs, data, ui, legal, types, regionActs, act, rerender, h
       g.append(svg("polygon", { class: "owner-ring", points: hexPoints(cx, cy, S - 5), stroke: seatColour(obs, reg.owner) }));
     }
     g.append(svg("polygon", { class: "hi", points: hexPoints(cx, cy, S - 3) }));
-    g.append(svg("text", { x: cx, y: cy - 22, class: "type-label" }, TYPE_SHORT[type] || type));
+    // The type's name, and a shorter one that a narrow window shows larger.
+    g.append(svg("text", { x: cx, y: cy - 22, class: "type-label long" }, TYPE_SHORT[type] || type));
+    g.append(svg("text", { x: cx, y: cy - 22, class: "type-label short" }, TYPE_TINY[type] || TYPE_SHORT[type] || type));
     g.append(svg("text", { x: cx, y: cy + 33, class: "coords" }, `${obs.cells[r][0]},${obs.cells[r][1]}`));
     // Herds: healthy (filled), injured (ringed); acted ones faded with a tick.
     const chips = [];
@@ -536,10 +557,10 @@ function regionTitle(view, obs, data, r) {
   const parts = [regionName(obs, data, r)];
   if (reg.owner !== null && reg.owner !== undefined) parts.push(`held by ${seatLabel(view, data, reg.owner)}`);
   const herds = reg.healthy + reg.injured + reg.healthy_acted + reg.injured_acted;
-  if (herds) parts.push(`${reg.healthy + reg.healthy_acted} healthy, ${reg.injured + reg.injured_acted} injured herd(s)${reg.healthy_acted + reg.injured_acted ? `, ${reg.healthy_acted + reg.injured_acted} acted` : ""}`);
+  if (herds) parts.push(`${reg.healthy + reg.healthy_acted} healthy, ${plural(reg.injured + reg.injured_acted, "injured herd", "injured herds")}${reg.healthy_acted + reg.injured_acted ? `, ${reg.healthy_acted + reg.injured_acted} acted` : ""}`);
   if (reg.building) parts.push(reg.building === "armory" ? "an Armory" : "a Barn");
   if (reg.token === "face_down") parts.push(reg.peeked_value ? `a face-down Human token (you peeked: ${reg.peeked_value})` : "a face-down Human token");
-  else if (reg.token) parts.push(`${reg.token} human(s)`);
+  else if (reg.token) parts.push(plural(reg.token, "human", "humans"));
   if (reg.turmoil) parts.push("Turmoil");
   return parts.join("; ");
 }
@@ -559,8 +580,7 @@ function decisionPanel(view, obs, data, ui, legal, types, regionActs, act, reren
   const who = obs.decider !== null && obs.decider !== undefined ? seatLabel(view, data, obs.decider) : "";
   const lines = [];
   if (obs.phase === "over") {
-    const names = (obs.winners || []).map((s) => seatLabel(view, data, s));
-    lines.push(h("p", { class: "fr-result" }, names.length ? `Game over: ${names.join(" and ")} ${names.length > 1 ? "share the win" : "wins"}.` : "Game over."));
+    lines.push(finalResult(view, obs, data));
   } else if (mine) {
     lines.push(h("p", { class: "fr-prompt" }, h("strong", {}, "Your decision: "), PHASE_WORDS[obs.phase] || obs.phase));
     const hint = promptHint(obs, types, regionActs, ui);
@@ -599,6 +619,21 @@ function decisionPanel(view, obs, data, ui, legal, types, regionActs, act, reren
     h("div", { class: "fr-actions" }),
     enders.length ? h("div", { class: "fr-enders" }, enders.map((a) => actionButton(a, act, "primary end"))) : null,
     builds);
+}
+
+/** The end of the game: who won and every player's final VP (the winners first). */
+function finalResult(view, obs, data) {
+  const winners = obs.winners || [];
+  const names = winners.map((s) => seatLabel(view, data, s));
+  const order = obs.seats.map((_, seat) => seat).sort((a, b) => (winners.includes(b) - winners.includes(a)) || (obs.seats[b].vp - obs.seats[a].vp));
+  return h("div", { class: "fr-final", "data-winners": winners.join(" ") },
+    h("p", { class: "fr-result" }, names.length
+      ? `Game over: ${names.join(" and ")} ${names.length > 1 ? "share the win" : "wins"}.`
+      : "Game over."),
+    h("ol", { class: "fr-final-vp" }, order.map((seat) => h("li", { "data-seat": seat, class: winners.includes(seat) ? "won" : "" },
+      h("span", { class: "swatch", style: `background:${seatColour(obs, seat)}` }), " ",
+      seatLabel(view, data, seat), ": ", h("strong", {}, `${obs.seats[seat].vp} VP`),
+      obs.seats[seat].eliminated ? h("span", { class: "muted" }, " (eliminated)") : null))));
 }
 
 function promptHint(obs, types, regionActs, ui) {
@@ -650,7 +685,7 @@ function flyingPanel(view, obs, data, types, act, handled) {
   const done = (types.DONE || []).filter(() => obs.phase === "fly_source").map((a) => { handled.add(a.id); return actionButton(a, act, "done"); });
   const takes = obs.phase === "fly_health" ? (types.TAKE || []).map((a) => { handled.add(a.id); return actionButton(a, act, "take-button"); }) : [];
   return h("div", { class: "fr-sub fr-flying" },
-    h("div", {}, h("strong", {}, "Flying"), ` — ${f.flights} herd(s) flown`),
+    h("div", {}, h("strong", {}, "Flying"), ` — ${plural(f.flights, "herd", "herds")} flown`),
     f.source !== null ? h("div", { class: "small" }, "From ", regionName(obs, data, f.source)) : null,
     h("div", { class: "fr-row" }, takes, done));
 }
@@ -722,7 +757,7 @@ function combatPanel(view, obs, data, ui, types, act, handled) {
       h("div", {}, h("span", { class: "swatch", style: `background:${dColour}` }), " ", h("strong", {}, "Defender: "), defName),
       h("div", {}, unitChips(dColour, defUnits, allocating === "defender" ? hits : null, act, handled, "defender")),
       h("div", { class: "small" }, "Rolled: ", combatDice(defDice, null)),
-      c.defender_damage ? h("div", { class: "small dmg" }, `Damage to allocate: ${c.defender_damage}${c.heads ? ` (${c.heads} head hit(s) must go to humans)` : ""}`) : null),
+      c.defender_damage ? h("div", { class: "small dmg" }, `Damage to allocate: ${c.defender_damage}${c.heads ? ` (${plural(c.heads, "head hit", "head hits")} must go to humans)` : ""}`) : null),
     c.escaped && c.escaped.length ? h("p", { class: "small" }, "Zombie herds escaped to: ", c.escaped.map(([r, n]) => `${regionName(obs, data, r)} (${n})`).join(", ")) : null,
     allocating && hits.size ? h("p", { class: "small fr-hint" }, "Click a unit to give it the next damage point.", zombie ? " Or click a lit region: the herd escapes there at 1 HP (Zombie)." : "") : null,
     obs.phase === "spy_window" && view.toAct ? h("p", { class: "small fr-hint" }, "Play a Spy card from your hand, or play no more.") : null);
@@ -964,7 +999,7 @@ function handPanel(view, obs, data, types, act, handled) {
   return h("section", { class: "fr-panel fr-hand", "aria-label": "your hand" },
     h("h3", {}, "Your hand"),
     h("div", { class: "fr-res-row" }, resources),
-    h("p", { class: "small muted" }, `${me.hand_size} resource card(s); the hand limit is checked at the end of your turn.`),
+    h("p", { class: "small muted" }, `${plural(me.hand_size, "resource card", "resource cards")}; the hand limit is checked at the end of your turn.`),
     spyCards.length ? h("div", { class: "fr-spies" }, spyCards) : h("p", { class: "small muted" }, "No Spy cards."),
     hiddenVp ? h("p", { class: "small secret" }, `Your hidden VP: ${hiddenVp} (not counted until revealed).`) : null,
     me.dealt_mutations && me.dealt_mutations.length && !me.mutation && obs.phase !== "choose_mutation"
@@ -986,19 +1021,22 @@ function seatsPanel(view, obs, data, types, act, handled) {
     for (let i = 0; i < s.nukes_spent; i++) nukes.push(h("span", { class: "fr-nuke-token spent", title: "spent Nuke token" }, "☢"));
     const launchHere = mine && obs.phase !== "nuke_response" ? [token, build].filter(Boolean) : [];
     for (const a of launchHere) handled.add(a.id);
+    const over = obs.phase === "over";
+    const won = over && (obs.winners || []).includes(seat);
     return h("div", {
-      class: `fr-seat${mine ? " mine" : ""}${seat === obs.active ? " active" : ""}${seat === obs.decider ? " deciding" : ""}${s.eliminated ? " eliminated" : ""}`,
+      class: `fr-seat${mine ? " mine" : ""}${seat === obs.active && !over ? " active" : ""}${seat === obs.decider ? " deciding" : ""}${s.eliminated ? " eliminated" : ""}${won ? " winner" : ""}`,
       "data-seat": seat,
     },
       h("div", { class: "fr-seat-head" },
         h("span", { class: "swatch", style: `background:${seatColour(obs, seat)}` }), " ",
         h("strong", {}, seatLabel(view, data, seat)), mine ? h("span", { class: "you" }, " (you)") : null,
-        seat === obs.active ? h("span", { class: "small" }, " — to play") : null,
+        seat === obs.active && !over ? h("span", { class: "small" }, " — to play") : null,
+        won ? h("span", { class: "fr-won" }, " — winner") : null,
         s.eliminated ? h("span", { class: "small" }, " — eliminated") : null),
       h("div", { class: "fr-vp" },
-        h("span", { class: "vp", title: "visible VP" }, `${s.vp} / ${target} VP`),
+        h("span", { class: "vp", title: over ? "final visible VP" : "visible VP" }, over ? `Final: ${s.vp} VP` : `${s.vp} / ${target} VP`),
         hiddenVp ? h("span", { class: "secret small", title: "your hidden VP Spies: only you see this" }, ` +${hiddenVp} hidden`) : null,
-        s.vp_tokens ? h("span", { class: "small" }, ` · ${s.vp_tokens} VP token(s)`) : null,
+        s.vp_tokens ? h("span", { class: "small" }, ` · ${plural(s.vp_tokens, "VP token", "VP tokens")}`) : null,
         obs.nukiest === seat ? h("span", { class: "fr-award", title: "the Nukiest Award: 1 VP" }, " Nukiest") : null),
       mutation ? h("div", { class: "small fr-mutation", title: mutation.summary }, "Mutation: ", h("strong", {}, mutation.name), " ", badge(mutation.provenance), h("span", { class: "muted" }, ` — ${mutation.summary}`))
         : s.dealt_count ? h("div", { class: "small muted" }, `Mutation: not chosen yet (${s.dealt_count} dealt)`) : null,
@@ -1007,7 +1045,7 @@ function seatsPanel(view, obs, data, types, act, handled) {
         s.revealed_vp_spies.length ? ` · revealed: ${s.revealed_vp_spies.map((id) => (data.spies[id] ? data.spies[id].name : id)).join(", ")}` : ""),
       h("div", { class: "small" }, "Nukes: ", nukes.length ? nukes : h("span", { class: "muted" }, "none"),
         launchHere.map((a) => h("button", { class: `fr-action launch ${a.json.source}`, dataset: { action: a.id, type: "LAUNCH", source: a.json.source }, onclick: () => act(a) }, a.label))),
-      h("div", { class: "small muted" }, `In supply: ${s.herds_left} herds, ${s.barns_left} Barns, ${s.armories_left} Armories`));
+      h("div", { class: "small muted" }, `In supply: ${plural(s.herds_left, "herd", "herds")}, ${plural(s.barns_left, "Barn", "Barns")}, ${plural(s.armories_left, "Armory", "Armories")}`));
   });
   return h("section", { class: "fr-panel fr-seats" }, h("h3", {}, "Players"), rows);
 }
@@ -1017,7 +1055,7 @@ function infoPanel(view, obs, data) {
   const discard = Object.entries(obs.spy_discard || {}).map(([id, n]) => `${data.spies[id] ? data.spies[id].name : id}${n > 1 ? ` ×${n}` : ""}`);
   return h("section", { class: "fr-panel fr-info small" },
     prod.length ? h("div", {}, h("strong", {}, "Last production: "), prod.join("; ")) : null,
-    h("div", {}, h("strong", {}, "Spy deck: "), `${obs.spy_deck_size} card(s)`, discard.length ? `; played: ${discard.join(", ")}` : ""),
+    h("div", {}, h("strong", {}, "Spy deck: "), plural(obs.spy_deck_size, "card", "cards"), discard.length ? `; played: ${discard.join(", ")}` : ""),
     h("div", { class: "fr-legend" },
       Object.entries(TYPE_FILL).map(([t, fill]) => h("span", { class: "legend-item" }, h("span", { class: "legend-hex", style: `background:${fill}` }),
         ` ${(data.typeNames && data.typeNames[t]) || TYPE_SHORT[t]} → ${RESOURCES[Object.keys(TYPE_FILL).indexOf(t)]}`))));

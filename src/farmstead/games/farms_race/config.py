@@ -61,7 +61,8 @@ def param_specs() -> tuple[ParamSpec, ...]:
             "random_map_no_same_adjacent",
             bool,
             cat.options["random_map_no_same_adjacent"],
-            "PROPOSED option: random maps never put two regions of a type side by side",
+            "Random maps never put two regions of the same type side by side (our proposal; the "
+            "rulebook does not say)",
             label="Random map: no same types side by side",
         ),
         ParamSpec(
@@ -116,30 +117,31 @@ def param_specs() -> tuple[ParamSpec, ...]:
             "opening_trade_window",
             bool,
             cat.options["opening_trade_window"],
-            "PROPOSED option: a trade window after setup, before the first turn (FR-R33)",
+            "A trade window after setup, before the first turn (our proposal; the rulebook does "
+            "not say) (FR-R33)",
             label="Trade window before the first turn",
         ),
         ParamSpec(
             "auto_reveal_winning_vp_spies",
             bool,
             cat.options["auto_reveal_winning_vp_spies"],
-            "PROPOSED option: on its owner's turn, hidden VP Spies that would reach the target "
-            "are revealed at once (FR-12)",
+            "On its owner's turn, hidden VP Spies that would reach the target are revealed at "
+            "once (our proposal, FR-12)",
             label="Reveal winning VP Spies automatically",
         ),
         ParamSpec(
             "nuke_cost_alt",
             bool,
             cat.options["nuke_cost_alt"],
-            "PROPOSED option: the alternative Nuke cost (FR-2.4)",
+            "Build Nukes at the alternative cost (our proposal, FR-2.4)",
             label="Alternative Nuke cost",
         ),
         ParamSpec(
             "reveal_hidden_info_after_game",
             bool,
             cat.options["reveal_hidden_info_after_game"],
-            "PROPOSED option: every hand, Spy card and dealt Mutation is shown once the game is "
-            "over (FR-16; never the generator's state)",
+            "Every hand, Spy card and dealt Mutation is shown once the game is over (our "
+            "proposal, FR-16)",
             label="Show hidden cards after the game",
         ),
         ParamSpec(
@@ -168,7 +170,8 @@ def param_specs() -> tuple[ParamSpec, ...]:
             "max_rounds",
             int,
             cat.max_rounds,
-            "PROPOSED round cap (FR-R54): the highest VP wins after this many rounds",
+            "At most this many rounds; then the highest VP wins, hidden VP Spies counted (our "
+            "proposal; the rulebook has no cap) (FR-R54)",
             minimum=1,
             maximum=100_000,
             label="Round limit",

@@ -9,7 +9,8 @@ public.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from farmstead.core.errors import IllegalActionError
@@ -438,7 +439,9 @@ def turn_summary(view: TurnView) -> str:
     hidden cards, draws and steals stay hidden, FR-16): a move's steps become "moved 3 herds
     into …", a trade proposal one phrase with what it offers and asks (a withdrawn one
     nothing), repeated steps are counted, closing and passing steps are left out; steps of
-    other seats are named."""
+    other seats are named, and so is the turn's seat after them. Each player is named one way,
+    their seat's name with their species ("Bot 3 (Sheep)"), in the steps' words too."""
+    label, species_words = _seat_labels(view)
     parts: list[str] = []
     move_to = ""
     herds = 0
@@ -446,9 +449,14 @@ def turn_summary(view: TurnView) -> str:
     give: dict[str, int] = {}
     ask: dict[str, int] = {}
 
+    last = [view.seat]  # who took the step last put in words
+
     def add(text: str, seat: int) -> None:
-        if seat >= 0 and seat != view.seat:
-            text = f"{view.name(seat)} {text}"
+        # Another seat's step names its player; so does the turn's own seat after another's.
+        if seat >= 0 and (seat != view.seat or last[0] != view.seat):
+            text = f"{label(seat)} {text}"
+        if seat >= 0:
+            last[0] = seat
         if parts and (parts[-1] == text or parts[-1].startswith(text + " ×")):
             head, _, times = parts[-1].partition(" ×")
             parts[-1] = f"{head} ×{int(times or 1) + 1}"
@@ -456,7 +464,7 @@ def turn_summary(view: TurnView) -> str:
         parts.append(text)
 
     for step in view.steps:
-        words = step.words
+        words = species_words(step.words)
         if words.startswith("move into "):
             move_to, herds = words[len("move into ") :], 0
         elif words.startswith("add one ") and move_to:
@@ -485,7 +493,63 @@ def turn_summary(view: TurnView) -> str:
             add(_past(words), step.seat)
     if view.seat is None:
         return "Setup: " + ("; ".join(parts) if parts else "nothing yet")
-    return f"{view.who} " + ("; ".join(parts) if parts else "passed the turn")
+    return f"{label(view.seat)} " + ("; ".join(parts) if parts else "passed the turn")
+
+
+# A seat named at the start of chance words, with the verb agreeing with the species
+# ("Sheep go first"); once named as one player ("Bot 2 (Sheep)") it takes the singular.
+_SINGULAR = (
+    (" go first", " goes first"),
+    (" take from ", " takes from "),
+    (" are dealt ", " is dealt "),
+    (" peek at ", " peeks at "),
+    (" draw ", " draws "),
+)
+
+
+def player_label(name: str, species: str) -> str:
+    """A player as people read them everywhere: the seat's name with its species, e.g.
+    ``Bot 3 (Sheep)`` (just the species when the seat is named after it)."""
+    return species if name in ("", species) else f"{name} ({species})"
+
+
+def _seat_labels(view: TurnView) -> tuple[Callable[[int], str], Callable[[str], str]]:
+    """``label(seat)``: the seat as ``player_label`` names it; ``words(text)``: step words
+    with each species that names a seat replaced by that seat's label."""
+    config = getattr(view.game, "config", None)
+    species = (
+        [s.capitalize() for s in config.catalog.species[: len(view.names)]]
+        if config is not None
+        else []
+    )
+
+    def label(seat: int) -> str:
+        if 0 <= seat < len(species):
+            return player_label(view.name(seat), species[seat])
+        return view.name(seat)
+
+    pattern = (
+        re.compile(r"\b(" + "|".join(re.escape(s) for s in species) + r")\b") if species else None
+    )
+
+    def words(text: str) -> str:
+        if pattern is None:
+            return text
+
+        def named(m: re.Match[str]) -> str:
+            return label(species.index(m.group(1)))
+
+        first = pattern.match(text)
+        if first is None:
+            return pattern.sub(named, text)
+        rest = text[first.end() :]
+        for plural, singular in _SINGULAR:
+            if rest.startswith(plural):
+                rest = singular + rest[len(plural) :]
+                break
+        return named(first) + pattern.sub(named, rest)
+
+    return label, words
 
 
 def score_sheet(state: FRRules, names: Sequence[str]) -> ScoreSheet:

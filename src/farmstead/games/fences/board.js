@@ -283,31 +283,6 @@ function animalsText(animals) {
   return parts.length ? parts.join(", ") : "no animals";
 }
 
-/** A farmer condition code (FE §5) as words completing "the field …"; unknown codes as they are. */
-export function conditionText(test) {
-  const m = /^([A-Z_]+)(?:\(([^)]*)\))?$/.exec(String(test).trim());
-  if (!m) return String(test);
-  const args = (m[2] || "").split(",").map((s) => s.trim()).filter(Boolean);
-  const n = Number(args[args.length - 1]);
-  const many = (k, count) => (count === 1 ? k : PLURAL[k] || k);
-  switch (m[1]) {
-    case "ANIMAL_MIN": return `has at least ${n} ${many(args[0], n)}`;
-    case "HAS_BOTH": return `has both ${PLURAL[args[0]] || args[0]} and ${PLURAL[args[1]] || args[1]}`;
-    case "LACKS": return `has no ${PLURAL[args[0]] || args[0]} but some animal`;
-    case "TYPES_EXACT": return `has exactly ${n} kind${n === 1 ? "" : "s"} of animal`;
-    case "TYPES_MIN": return `has at least ${n} kinds of animal`;
-    case "ANIMALS_EXACT": return `has exactly ${n} animal${n === 1 ? "" : "s"}`;
-    case "ANIMALS_MIN": return `has at least ${n} animals`;
-    case "ANIMALS_MAX": return `has at most ${n} animal${n === 1 ? "" : "s"}`;
-    case "TILES_MIN": return `spans at least ${n} tiles`;
-    case "TILES_EXACT": return `spans exactly ${n} tiles`;
-    case "OWN_BARN": return "holds a barn of the card's owner";
-    case "NO_OWN_BARN": return "holds no barn of the card's owner";
-    case "OPPONENT_BARN": return "holds another player's barn";
-    default: return `meets ${test}`;
-  }
-}
-
 function badge(provenance) {
   const p = String(provenance || "").toLowerCase();
   return p ? h("span", { class: `badge ${p}`, title: `${p} data` }, p) : null;
@@ -332,9 +307,10 @@ function scoringText(view, data, ev) {
   if (kinds === 1 && total) value += " (one kind, doubled)";
   const paid = ev.shares.map((p, s) => (ev.barns.includes(s) ? `${seatName(view, s)} scores ${p}` : null)).filter(Boolean);
   const barns = ev.barns.length ? `Barn owners: ${paid.join(", ")}` : "No barn: nobody scores the animals";
-  const card = data.farmers[ev.farmer];
-  const cardName = card ? card.name : ev.farmer;
-  const met = (ev.conditions_met || []).map((i) => (card && card.conditions[i] ? conditionText(card.conditions[i].test) : `condition ${i + 1}`));
+  // The card's conditions in words come with the observation (the server's words, FE §5).
+  const card = dealtCard(obs, ev.farmer);
+  const cardName = card ? card.name : data.farmers[ev.farmer] ? data.farmers[ev.farmer].name : "The farmer card";
+  const met = (ev.conditions_met || []).map((i) => (card && card.conditions[i] ? card.conditions[i].words : `meets condition ${i + 1}`));
   const bonus = ev.bonus > 0 ? `${cardName}: ${seatName(view, ev.completer)} scores ${ev.bonus} more (the field ${met.join("; it ")})` : `${cardName}: no bonus`;
   return { value, barns, bonus };
 }
@@ -1087,18 +1063,24 @@ function playersPanel(data, view, obs) {
       h("tbody", {}, rows)));
 }
 
+/** The dealt farmer card ``id`` as the observation describes it (name, conditions in words). */
+function dealtCard(obs, id) {
+  return (obs.farmer_cards || []).find((c) => c && c.id === id) || null;
+}
+
 function farmersPanel(data, view, obs) {
   const cards = obs.farmers.map((id, seat) => {
     if (!id) return null;
-    const card = data.farmers[id];
-    const name = card ? card.name : id;
+    const card = (obs.farmer_cards || [])[seat];
+    const info = data.farmers[id];
+    const name = card ? card.name : info ? info.name : id;
     return h("li", { class: `farmer-card${seat === view.seat ? " mine" : ""}`, dataset: { seat, card: id } },
       h("div", { class: "farmer-head" },
         h("span", { class: "swatch", style: `background:${seatColour(obs, seat)}` }),
-        h("strong", {}, name), h("span", { class: "muted small" }, ` ${id} · ${seatName(view, seat)}`), " ", card ? badge(card.provenance) : null),
+        h("strong", {}, name), h("span", { class: "muted small" }, ` ${id} · ${seatName(view, seat)}`), " ", info ? badge(info.provenance) : null),
       card ? h("ul", { class: "conditions small" }, card.conditions.map((cond) =>
-        h("li", {}, h("span", { class: "points" }, `+${cond.points}`), ` if the field ${conditionText(cond.test)}`))) : null,
-      card && card.note ? h("p", { class: "muted small note-line" }, card.note) : null);
+        h("li", {}, h("span", { class: "points" }, `+${cond.points}`), ` if the field ${cond.words}`))) : null,
+      info && info.note ? h("p", { class: "muted small note-line" }, info.note) : null);
   });
   return h("section", { class: "panel farmers-panel" },
     h("h3", {}, "Farmer cards"),

@@ -30,7 +30,7 @@ from farmstead.games.fences.layout import (
     STUCK_DRAW,
 )
 from farmstead.games.fences.rules import FencesRules
-from farmstead.games.fences.scoring import unpack_animals
+from farmstead.games.fences.scoring import condition_words, unpack_animals
 
 S = TypeVar("S", bound=FencesRules)
 
@@ -126,7 +126,7 @@ def observation(state: FencesRules, seat: int | None, derived: bool = True) -> d
 
     Public (FE-R24, FE-R25): the board, barns, stocks, scores, dealt farmer cards, hand sizes,
     seat colours, discards, the supply size, revealed hand tiles and the tile picked up for
-    placing. Private (FE-R22): the seat's own hand, and for the seat placing a tile its
+    placing; ``farmer_cards``: the dealt cards with their conditions in words (derived). Private (FE-R22): the seat's own hand, and for the seat placing a tile its
     ``placements``: where each of its playable tiles fits, turn by turn, with the fit of every
     side, so a front end shows legal cells, rotations and fence fit without knowing the rules.
     Never: other hidden hand tiles or anything about the supply beyond its size (FE-R23).
@@ -159,6 +159,7 @@ def observation(state: FencesRules, seat: int | None, derived: bool = True) -> d
         "scores": list(state.scores),
         "stocks": list(state.stocks),
         "farmers": [c.farmers[f].id if f != NO else None for f in state.farmers],
+        "farmer_cards": _farmer_cards(state) if derived else None,
         "hand_sizes": [len(h) for h in state.hands],
         "known_hand_tiles": known,
         "hand": known[seat] if seat is not None else None,
@@ -176,6 +177,22 @@ def observation(state: FencesRules, seat: int | None, derived: bool = True) -> d
     if derived and seat is not None and seat == state.active and state.phase in PLACING_PHASES:
         doc["placements"] = _placements(state, seat)
     return doc
+
+
+def _farmer_cards(state: FencesRules) -> list[dict[str, Any] | None]:
+    """Each seat's dealt farmer card (public, FE-R24) for people: its name and its conditions
+    in words with their points (FE-R20, FE §5); ``None`` for a seat not dealt one yet."""
+    cards: list[dict[str, Any] | None] = []
+    for f in state.farmers:
+        if f == NO:
+            cards.append(None)
+            continue
+        card = state.cfg.farmers[f]
+        conditions = [
+            {"points": cond.points, "words": condition_words(cond)} for cond in card.conditions
+        ]
+        cards.append({"id": card.id, "name": card.name, "conditions": conditions})
+    return cards
 
 
 def _placements(state: FencesRules, seat: int) -> dict[str, list[dict[str, Any]]]:

@@ -58,6 +58,100 @@ function factionColour(data, obs, seat) {
   return seatColour(obs, seat); // the barn's colour, named in the observation's seats
 }
 
+// Each faction's pieces have their own shape, so no piece is told apart by colour alone.
+const SHAPES = ["circle", "square", "diamond", "hexagon"];
+const SHAPE_WORDS = { circle: "circles", square: "squares", diamond: "diamonds", hexagon: "hexagons" };
+const COLOUR_WORDS = { blue: "blue", red: "red", green: "green", black: "black", orange: "orange", purple: "purple", yellow: "yellow", white: "white" };
+
+function factionShape(data, obs, seat) {
+  const code = obs.factions[seat];
+  const index = code ? Object.keys(data.factions).indexOf(code) : -1;
+  return SHAPES[(index >= 0 ? index : seat) % SHAPES.length];
+}
+
+/** The faction's name ("Goats"), or the seat's number before it has one. */
+function factionWords(data, obs, seat) {
+  const code = seat >= 0 ? obs.factions[seat] : null;
+  const f = code && data.factions[code];
+  return f ? f.name : `Seat ${seat + 1}`;
+}
+
+function possessive(name) {
+  return name.endsWith("s") ? `${name}'` : `${name}'s`;
+}
+
+/** The piece's last part: "G1", "G2", "G3" (a General's stars) or "SA" (a Super Army). */
+function pieceSlot(name) {
+  return name.split("-").pop();
+}
+
+/** "Goats' 1-star General", "Cows' Super Army". */
+function pieceWords(data, obs, name) {
+  const who = possessive(factionWords(data, obs, seatOfPiece(obs, name)));
+  const slot = pieceSlot(name);
+  return slot === "SA" ? `${who} Super Army` : `${who} ${slot.slice(1)}-star General`;
+}
+
+/** What is on the token itself: the General's stars, or SA for a Super Army. */
+function pieceMark(name) {
+  const slot = pieceSlot(name);
+  return slot === "SA" ? "SA" : `${slot.slice(1)}★`;
+}
+
+function unitNames(data, p) {
+  return p.units.map((u) => (data.units[u] ? data.units[u].name : "a unit")).join(", ") || "no units";
+}
+
+/** A shape of "radius" r around (cx, cy), staying within 1.15 r of the centre. */
+function shapeEl(kind, cx, cy, r, attrs) {
+  if (kind === "square") {
+    const s = r * 0.95;
+    return svg("rect", { x: cx - s, y: cy - s, width: 2 * s, height: 2 * s, rx: r * 0.2, ...attrs });
+  }
+  if (kind === "diamond") {
+    const d = r * 1.15;
+    return svg("polygon", { points: `${cx},${cy - d} ${cx + d},${cy} ${cx},${cy + d} ${cx - d},${cy}`, ...attrs });
+  }
+  if (kind === "hexagon") {
+    const d = r * 1.1;
+    const pts = [0, 1, 2, 3, 4, 5].map((k) => {
+      const a = (Math.PI / 3) * k;
+      return `${(cx + d * Math.cos(a)).toFixed(2)},${(cy + d * Math.sin(a)).toFixed(2)}`;
+    });
+    return svg("polygon", { points: pts.join(" "), ...attrs });
+  }
+  return svg("circle", { cx, cy, r: r * 1.05, ...attrs });
+}
+
+/** A token: a light ring with a dark edge (seen on every tile), the faction's colour in the
+ * faction's shape, the stars (or SA) on it, and "attack/defence" below it. */
+function token(kind, colour, cx, cy, r, mark, stats, font) {
+  const parts = [
+    shapeEl(kind, cx, cy, r + 2.4, { class: "halo" }),
+    shapeEl(kind, cx, cy, r, { class: "body", fill: colour }),
+    svg("text", { x: cx, y: cy + r * 0.36, class: "piece-label", "font-size": (r * 0.95).toFixed(1) }, mark),
+  ];
+  if (stats !== null) parts.push(svg("text", { x: cx, y: cy + (r + 2.4) * 1.15 + font * 0.75, class: "piece-stats", "font-size": font }, stats));
+  return parts;
+}
+
+/** Where the pieces of one cell go (relative to the cell): side by side, never on top of each
+ * other; with a count of the pieces when there is room. */
+function stackLayout(n) {
+  if (n <= 1) return { slots: [{ x: CELL / 2, y: 24, r: 13, font: 10 }], count: null };
+  if (n === 2) return { slots: [{ x: 16, y: 15, r: 11, font: 9 }, { x: 48, y: 15, r: 11, font: 9 }], count: { x: 32, y: 53 } };
+  const rows = Math.ceil(n / 2);
+  const height = CELL / rows;
+  const r = rows === 2 ? 7.5 : Math.max(3, (height - 6) / 3.6);
+  const font = rows === 2 ? 8 : Math.max(4, r);
+  const slots = [];
+  for (let i = 0; i < n; i++) {
+    const row = Math.floor(i / 2);
+    slots.push({ x: 16 + 32 * (i % 2), y: row * height + 1 + 1.15 * r, r, font });
+  }
+  return { slots, count: n % 2 ? { x: 48, y: (rows - 1) * height + height / 2 + 3 } : null };
+}
+
 function badge(provenance) {
   return h("span", { class: `badge ${provenance}`, title: `${provenance} value` }, provenance);
 }
@@ -147,35 +241,45 @@ export function render(container, view, ctx) {
         }
         if (scorched.has(key)) g.append(svg("rect", { x: x + 4, y: y + 4, width: CELL - 8, height: CELL - 8, class: "scorched" }));
       }
-      g.append(svg("title", {}, `(${r}, ${c}) ${tile || "face down"}${scorched.has(key) ? ", scorched" : ""}`));
+      const here = (byCell.get(key) || []).length;
+      g.append(svg("title", {}, `(${r}, ${c}) ${tile || "face down"}${scorched.has(key) ? ", scorched" : ""}${here > 1 ? `, ${here} pieces` : ""}`));
       board.append(g);
     }
   }
-  // Pieces.
+  // Pieces: those sharing a cell side by side, each with its own ring, stars and numbers.
   for (const [key, pieces] of byCell) {
     const [r, c] = key.split(",").map(Number);
+    const layout = stackLayout(pieces.length);
     pieces.forEach((p, i) => {
       const seat = seatOfPiece(obs, p.piece);
-      const sa = p.piece.endsWith("-SA");
-      const n = pieces.length;
-      const cx = c * CELL + CELL / 2 + (n > 1 ? (i - (n - 1) / 2) * 16 : 0);
-      const cy = r * CELL + CELL / 2 - 10;
+      const slot = layout.slots[i];
+      const cx = c * CELL + slot.x;
+      const cy = r * CELL + slot.y;
       const a = pieceActions.get(p.piece);
       const isActive = p.piece === active;
+      const shape = factionShape(data, obs, seat);
+      const words = `${pieceWords(data, obs, p.piece)}: attack ${p.atk}, defence ${p.def}; ${unitNames(data, p)}${p.fortified ? "; fortified" : ""}${isActive ? "; acting now" : ""}`;
       const g = svg("g", {
-        class: `piece${a ? " selectable" : ""}${isActive ? " active" : ""}`,
+        class: `piece${a ? " selectable" : ""}${isActive ? " active" : ""}${p.fortified ? " fortified" : ""}`,
         "data-piece": p.piece,
+        "data-cell": key,
+        "data-shape": shape,
         tabindex: a ? 0 : null,
-        role: a ? "button" : null,
+        role: a ? "button" : "img",
+        "aria-label": a ? `${words}. ${a.label}` : words,
         onclick: a ? () => act(a) : null,
         onkeydown: a ? (e) => (e.key === "Enter" || e.key === " ") && (e.preventDefault(), act(a)) : null,
-      });
-      g.append(svg("circle", { cx, cy, r: sa ? 17 : 13, fill: factionColour(data, obs, seat), stroke: isActive ? "#fff" : "#0008", "stroke-width": isActive ? 3 : 1.5 }));
-      g.append(svg("text", { x: cx, y: cy + 4, class: "piece-label" }, sa ? "SA" : p.piece.slice(-1)));
-      g.append(svg("text", { x: cx, y: cy + (sa ? 29 : 25), class: "piece-stats" }, `${p.atk}/${p.def}`));
-      g.append(svg("title", {}, `${p.piece}: ATK ${p.atk} DEF ${p.def}; ${p.units.map((u) => (data.units[u] ? data.units[u].name : u)).join(", ") || "no units"}${p.fortified ? "; fortified" : ""}`));
+      }, token(shape, factionColour(data, obs, seat), cx, cy, pieceSlot(p.piece) === "SA" && pieces.length === 1 ? slot.r * 1.15 : slot.r, pieceMark(p.piece), `${p.atk}/${p.def}`, slot.font),
+      svg("title", {}, words));
       board.append(g);
     });
+    if (layout.count) {
+      const x = c * CELL + layout.count.x;
+      const y = r * CELL + layout.count.y;
+      board.append(svg("g", { class: "stack-count", "aria-hidden": "true" },
+        svg("rect", { x: x - 14, y: y - 7, width: 28, height: 11, rx: 5.5 }),
+        svg("text", { x, y: y + 1 }, `${pieces.length} here`)));
+    }
   }
   // Target cells.
   for (const [key, actions] of targets) {
@@ -202,7 +306,7 @@ export function render(container, view, ctx) {
     supply,
     factionsPanel(view, data));
   container.replaceChildren(h("div", { class: "livestock-uprising", dataset: { phase: obs.phase, decider: String(obs.decider), mine: String(!!legal.length) } },
-    h("div", { class: "lu-main" }, board), sidebar));
+    h("div", { class: "lu-main" }, board, legendPanel(view, data)), sidebar));
 }
 
 /** A small menu when one cell stands for several actions (a Sky Hen attacks or flies over). */
@@ -223,9 +327,9 @@ function decisionPanel(view, data, legal, handled, act) {
     const names = obs.winners.map((s) => seatName(view, s));
     lines.push(h("p", { class: "result" }, `Game over: ${names.join(" and ")} ${names.length > 1 ? "share the win" : "wins"}.`));
   } else if (legal.length) {
-    lines.push(h("p", { class: "prompt" }, h("strong", {}, "Your decision: "), PHASE_WORDS[obs.phase] || obs.phase));
+    lines.push(h("p", { class: "prompt" }, h("strong", {}, "Your decision: "), PHASE_WORDS[obs.phase] || obs.phase.replace(/_/g, " ")));
   } else {
-    lines.push(h("p", { class: "prompt muted" }, who ? `${who}: ${PHASE_WORDS[obs.phase] || obs.phase}` : PHASE_WORDS[obs.phase] || obs.phase));
+    lines.push(h("p", { class: "prompt muted" }, who ? `${who}: ${PHASE_WORDS[obs.phase] || obs.phase.replace(/_/g, " ")}` : PHASE_WORDS[obs.phase] || obs.phase.replace(/_/g, " ")));
   }
   const buttons = legal.filter((a) => !handled.has(a.id));
   const row = h("div", { class: "lu-actions" }, buttons.map((a) =>
@@ -241,10 +345,7 @@ function battlePanel(view, data) {
   const obs = view.observation;
   const b = obs.battle;
   if (!b) return null;
-  const name = (p) => {
-    const seat = seatOfPiece(obs, p);
-    return `${seatName(view, seat)} ${p.endsWith("-SA") ? "Super Army" : `General ${p.slice(-1)}★`}`;
-  };
+  const name = (p) => `${pieceWords(data, obs, p)} (${seatName(view, seatOfPiece(obs, p))})`;
   const dice = (d) => (d && d.length ? d.map((x) => (x ? `⚀⚁⚂⚃⚄⚅`[x - 1] : "·")).join(" ") : "—");
   return h("section", { class: "lu-panel lu-battle" },
     h("h3", {}, b.ambush ? "Ambush!" : "Battle"),
@@ -272,7 +373,7 @@ function cardsPanel(view, data, types, act, handled) {
     if (a) handled.add(a.id);
     return h("div", { class: `lu-card${a ? " playable" : ""}`, "data-card": id },
       h("div", { class: "card-head" }, h("strong", {}, card.name), " ", badge(card.provenance || "proposed")),
-      h("div", { class: "small" }, card.window ? card.window.replace(/_/g, " ").toLowerCase() : ""),
+      h("div", { class: "small card-when", "data-window": card.window || "" }, cardWhen(card)),
       h("p", { class: "small" }, card.text),
       a ? h("button", { class: "play-card", onclick: () => act(a) }, a.label) : null);
   });
@@ -280,7 +381,7 @@ function cardsPanel(view, data, types, act, handled) {
   const others = obs.hand_sizes.map((n, seat) => (seat === view.seat ? null :
     h("span", { class: "card-backs", title: `${seatName(view, seat)} holds ${n + (obs.has_plan[seat] ? 1 : 0)} hidden card(s)` },
       `${seatName(view, seat)}: ${"▮".repeat(n)}${obs.has_plan[seat] ? " ▣" : ""}`)));
-  const known = (obs.known || []).map((k) => h("p", { class: "small" }, `You know ${seatName(view, k.owner)} hold: ${k.cards.map((c) => (data.cards[c] ? data.cards[c].name : c)).join(", ") || "nothing"}`));
+  const known = (obs.known || []).map((k) => h("p", { class: "small" }, `You know ${seatName(view, k.owner)} hold: ${k.cards.map((c) => (data.cards[c] ? data.cards[c].name : "a card")).join(", ") || "nothing"}`));
   return h("section", { class: "lu-panel lu-cards" }, h("h3", {}, "Your cards"),
     items.length ? h("div", { class: "lu-hand" }, items) : h("p", { class: "muted small" }, "No cards."),
     h("p", { class: "small" }, others), known);
@@ -307,7 +408,7 @@ function supplyPanel(view, data, types, act, handled) {
   const tokens = view.seat !== null && view.seat !== undefined ? obs.tokens[view.seat] : null;
   return h("section", { class: "lu-panel lu-supply" }, h("h3", {}, "Troop supply"),
     tokens ? h("p", { class: "small" }, "Your tokens: ", Object.entries(tokens).filter(([, n]) => n).map(([r, n]) => `${n} ${r}`).join(", ") || "none") : null,
-    h("table", { class: "small" }, h("tr", {}, h("th", {}, "Troop"), h("th", {}, "A/D"), h("th", {}, "left"), h("th", {}, "cost")), rows));
+    h("table", { class: "small" }, h("tr", {}, h("th", {}, "Troop"), h("th", { title: "attack / defence" }, "Attack/ defence"), h("th", {}, "left"), h("th", {}, "cost")), rows));
 }
 
 function costText(cost) {
@@ -321,11 +422,73 @@ function factionsPanel(view, data) {
     const pieces = obs.pieces.filter((p) => p.piece.startsWith(`${code}-`) && p.cell);
     const tokens = Object.entries(obs.tokens[seat]).filter(([, n]) => n).map(([r, n]) => `${n} ${r}`).join(", ");
     return h("div", { class: `lu-faction${obs.alive[seat] ? "" : " eliminated"}${seat === obs.active ? " active" : ""}` },
-      h("div", {}, h("span", { class: "swatch", style: `background:${factionColour(data, obs, seat)}` }), " ",
+      h("div", {}, code ? shapeSwatch(factionShape(data, obs, seat), factionColour(data, obs, seat)) : null, " ",
         h("strong", {}, seatName(view, seat)), ` — ${f ? f.name : "no faction yet"}`, obs.alive[seat] ? "" : " (eliminated)",
         obs.lost_turns[seat] ? ` · loses ${obs.lost_turns[seat]} turn(s)` : ""),
       h("div", { class: "small" }, `Tokens: ${tokens || "none"}`),
-      h("ul", { class: "small" }, pieces.map((p) => h("li", {}, `${p.piece}: ${p.atk}/${p.def} — ${p.units.map((u) => (data.units[u] ? data.units[u].name : u)).join(", ") || "no units"}`))));
+      h("ul", { class: "small" }, pieces.map((p) => h("li", { "data-piece": p.piece },
+        `${pieceWords(data, obs, p.piece)}: attack ${p.atk}, defence ${p.def} — ${unitNames(data, p)}${p.fortified ? " (fortified)" : ""}`))));
   });
   return h("section", { class: "lu-panel lu-factions" }, h("h3", {}, "Factions"), rows);
+}
+
+// When a card may be played, in words (the card's timing window from the data files).
+const WINDOW_WORDS = {
+  OWN_ANY: "at any decision of your own turn",
+  OWN_ACTION: "in your Action Phase",
+  OWN_HARVEST: "in your Harvest Phase",
+  OWN_MARSHAL: "while you marshal troops",
+  OWN_TRANSFER: "in your Transfer Phase",
+  BATTLE_PRE: "in a battle, before the battle's dice",
+  BATTLE_POST_DICE: "in a battle, after the dice are rolled",
+  CASUALTY: "after your side loses a battle, before casualties are chosen",
+  AFTER_WIN: "after your attack wins a battle",
+  ENEMY_MOVE_END: "at the end of an enemy's move next to your piece",
+};
+
+function cardWhen(card) {
+  const when = WINDOW_WORDS[card.window];
+  if (!when) return "";
+  return `When: ${when}${card.out_of_turn ? " (also on other players' turns)" : ""}.`;
+}
+
+/** A small picture for the legend and the faction list. */
+function mini(width, ...children) {
+  return svg("svg", { class: "lu-mini", viewBox: `0 0 ${width} 30`, width: width * 1.1, height: 33, "aria-hidden": "true" }, ...children);
+}
+
+function shapeSwatch(kind, colour) {
+  return mini(22, shapeEl(kind, 11, 15, 7, { class: "halo" }), shapeEl(kind, 11, 15, 5, { class: "body", fill: colour }));
+}
+
+/** What the marks on the farm mean, in words. */
+function legendPanel(view, data) {
+  const obs = view.observation;
+  const item = (picture, ...words) => h("li", {}, picture, h("span", {}, ...words));
+  const sample = (cls, mark, stats) => mini(34, svg("g", { class: `piece ${cls}` }, token("circle", "#8a8a8a", 17, stats ? 11 : 15, 9, mark, stats, 8)));
+  const factions = obs.factions.map((code, seat) => {
+    if (!code) return null;
+    const shape = factionShape(data, obs, seat);
+    const colour = COLOUR_WORDS[(obs.seats[seat] && obs.seats[seat].colour) || ""];
+    const looks = colour ? `${colour} ${SHAPE_WORDS[shape]}, and a ${colour} barn` : SHAPE_WORDS[shape];
+    return item(shapeSwatch(shape, factionColour(data, obs, seat)),
+      h("strong", {}, factionWords(data, obs, seat)), ` (${seatName(view, seat)}): ${looks}`);
+  });
+  const frame = (cls) => mini(30, svg("rect", { x: 3, y: 3, width: 24, height: 24, rx: 5, class: cls }));
+  return h("details", { class: "lu-panel lu-legend", open: true },
+    h("summary", {}, h("strong", {}, "How to read the farm")),
+    h("ul", {},
+      factions,
+      item(sample("", "2★", "3/1"), "A General. The stars (1★, 2★ or 3★) tell a faction's three Generals apart; they do not make it stronger."),
+      item(sample("", "SA", "9/8"), h("strong", {}, "SA"), " is a Super Army, formed from all three Generals."),
+      item(mini(34, svg("text", { x: 17, y: 20, class: "legend-stats" }, "3/1")), "The numbers under a piece: its attack / defence. In a battle the attacker adds its attack to its die roll, the defender its defence."),
+      item(sample("selectable", "1★", null), "Gold ring: you may choose this piece now."),
+      item(sample("active", "1★", null), "Thick dark ring: the piece acting now."),
+      item(sample("fortified", "1★", null), "Dashed ring: the piece is fortified."),
+      item(mini(34, svg("g", { class: "stack-count" }, svg("rect", { x: 3, y: 9, width: 28, height: 11, rx: 5.5 }), svg("text", { x: 17, y: 17 }, "3 here"))),
+        "Several pieces on one cell stand side by side, with their count."),
+      item(frame("legend-step"), "Blue frame: a cell you may move to (or place your barn on)."),
+      item(frame("legend-attack"), "Red frame: a cell you may attack."),
+      item(frame("legend-scorched"), "Dashed dark red square: a scorched tile; nobody may harvest it for now."),
+      item(frame("legend-face-down"), "Plain brown square: a tile still face down.")));
 }

@@ -68,19 +68,6 @@ export async function setup(game) {
   return { cells, byId, forestRadius: board.forest_radius ?? 1, values, rows };
 }
 
-/** The animal values in rabbits, with the match's "values" param applied. */
-function valuesFor(data, match) {
-  const values = { ...data.values };
-  const text = match.params && match.params.values;
-  if (typeof text === "string") {
-    for (const part of text.split(",")) {
-      const [k, v] = part.split("=").map((s) => s.trim());
-      if (k in values && !Number.isNaN(Number(v))) values[k] = Number(v);
-    }
-  }
-  return values;
-}
-
 export function help() {
   return h("div", { class: "small" },
     h("p", {}, "Goal: be the first with at least one rabbit, one sheep, one cow and one horse on your own spaces."),
@@ -110,8 +97,8 @@ export function render(container, view, ctx) {
   const ui = uiState(container, view);
   const legal = view.toAct ? view.legal : [];
   const types = byType(legal);
-  const values = valuesFor(data, match);
-  costTable = Object.fromEntries(data.cells.map((c) => [c.id, c.cost]));
+  // The animal values in rabbits, as this match counts them (the server applies the params).
+  const values = obs.values;
   const used = new Set(); // action ids offered somewhere on the board or the panels
   const act = (a) => {
     if (a) ctx.act(a.id);
@@ -209,10 +196,12 @@ export function render(container, view, ctx) {
       stroke: farmEdge || undefined, "stroke-width": farmEdge ? 2 : undefined, class: farmEdge ? "seat-edge" : undefined,
     }));
     if (owner[c.id] !== undefined) {
-      const edge = seatEdge(obs, owner[c.id]);
-      if (edge) g.append(svg("polygon", { points: hexPoints(x, y, SIZE - 4), fill: "none", stroke: edge, "stroke-width": 7, class: "owned seat-edge" }));
+      // The owner's colour ring and marker, each outlined in a dark edge so that a pale colour
+      // (yellow, white) still stands out on the pale pastures.
+      const edge = seatEdge(obs, owner[c.id]) || "#2b2a26";
+      g.append(svg("polygon", { points: hexPoints(x, y, SIZE - 4), fill: "none", stroke: edge, "stroke-width": 7, class: "owned seat-edge owner-edge" }));
       g.append(svg("polygon", { points: hexPoints(x, y, SIZE - 4), fill: "none", stroke: seatColour(obs, owner[c.id]), "stroke-width": 4, class: "owned" }));
-      g.append(svg("circle", { cx: x + SIZE * 0.45, cy: y - SIZE * 0.5, r: 4.5, fill: seatColour(obs, owner[c.id]), stroke: edge || "#0006" }));
+      g.append(svg("circle", { cx: x + SIZE * 0.45, cy: y - SIZE * 0.5, r: 5, fill: seatColour(obs, owner[c.id]), stroke: edge, "stroke-width": 1.5, class: "owner-mark" }));
     }
     if (c.kind === "pasture") g.append(svg("text", { x: x - SIZE * 0.5, y: y - SIZE * 0.35, class: "cost" }, String(c.cost)));
     else g.append(svg("text", { x, y: y + SIZE * 0.7, class: "farm-label" }, `farm ${c.farm}`));
@@ -394,31 +383,13 @@ function dogPanel(obs, types, used, act, match, view) {
   if (!use && !keep) return null;
   const predator = obs.attack || "predator";
   const dog = predator === "fox" ? "small dog" : "large dog";
+  // What this seat would lose, as the server works it out (RA-R34 fox, RA-R35 wolf).
   const seat = view.seat;
-  const lost = losses(obs, seat, predator);
+  const mine = obs.losses && seat !== null && seat !== undefined ? obs.losses[seat] : null;
+  const lost = mine ? KINDS.filter((k) => mine[k] > 0).map((k) => count(mine[k], k)).join(", ") : "";
   return h("section", { class: "panel dog" }, h("h3", {}, `The ${predator} attacks!`),
     h("p", {}, `Pastures numbered ${obs.d6} are hit. You would lose ${lost || "animals"}. Give your ${dog} back to the herd to save them?`),
     h("div", { class: "action-buttons" }, button(use, `Use the ${dog}`, used, act, "primary use-dog"), button(keep, `Keep the ${dog}`, used, act, "keep-dog")));
-}
-
-/** What ``seat`` would lose to the current attack, in words (from the observation). */
-function losses(obs, seat, predator) {
-  if (seat === null || seat === undefined || !obs.d6) return "";
-  const mine = new Set([...(obs.seats[seat].pastures || [])]);
-  const lost = {};
-  for (const p of obs.pieces) {
-    if (!p.cells.some((c) => mine.has(c))) continue;
-    const hit = p.cells.some((c) => /^P/.test(c) && costOf(c) === obs.d6);
-    if (!hit) continue;
-    if (predator === "fox" && p.kind === "rabbit" && p.cells.every((c) => costOf(c) === obs.d6)) lost.rabbit = (lost.rabbit || 0) + p.count;
-    if (predator === "wolf" && p.kind !== "rabbit") lost[p.kind] = (lost[p.kind] || 0) + 1;
-  }
-  return Object.entries(lost).map(([k, n]) => count(n, k)).join(", ");
-}
-
-let costTable = {};
-function costOf(id) {
-  return costTable[id];
 }
 
 function returnPanel(types, used, act) {
@@ -484,16 +455,13 @@ function tradePanel(obs, seat, mine, types, used, act, values, data, match) {
     h("td", { class: "num" }, String(obs.herd[k])),
     h("td", {}, button(take(k), "take", used, act, "small take"))));
   let balance = null;
-  if (tx) {
-    const given = KINDS.reduce((s, k) => s + tx.give[k] * values[k], 0);
-    const got = KINDS.reduce((s, k) => s + tx.receive[k] * values[k], 0);
-    const prices = tx.buy.reduce((s, id) => s + (data.byId[id] ? data.byId[id].cost : 0), 0);
-    const fees = tx.fees.reduce((s, f) => s + f.rabbits, 0);
+  if (tx && tx.worth) {
+    // The trade's worth in rabbits comes from the server (RA-R10): given, taken, prices, fees.
+    const { give: given, receive: got, prices, fees, balance: diff } = tx.worth;
     const list = (side) => KINDS.filter((k) => side[k] > 0).map((k) => count(side[k], k)).join(", ") || "nothing";
-    const diff = given - got - prices - fees;
     balance = h("div", { class: "balance" },
       h("p", {}, h("strong", {}, words.give), `${list(tx.give)} = ${given}`),
-      h("p", {}, h("strong", {}, words.get), `${list(tx.receive)}${tx.buy.length ? ` + pastures ${tx.buy.join(", ")} (${prices})` : ""}${fees ? ` + passage fees ${fees}` : ""} = ${got + prices + fees}`),
+      h("p", {}, h("strong", {}, words.get), `${list(tx.receive)}${tx.buy.length ? ` + ${tx.buy.length === 1 ? "pasture" : "pastures"} ${tx.buy.join(", ")} (${prices})` : ""}${fees ? ` + passage fees ${fees}` : ""} = ${got + prices + fees}`),
       h("p", { class: diff === 0 ? "balanced" : "unbalanced" }, diff === 0 ? words.balanced : diff > 0 ? words.over(diff) : words.owe(-diff)),
       tx.route ? h("p", { class: "small" }, `Passage to ${tx.route.target}: click the highlighted pastures to pass through (fee so far ${tx.route.fee}, minimum ${tx.route.min_fee}).`) : null);
   }
@@ -514,7 +482,7 @@ function herdPanel(obs, match, data, values) {
     h("table", { class: "seats-table small" }, h("tbody", {}, obs.seats.map((s, i) =>
       h("tr", {},
         h("td", {}, h("span", { class: "swatch", style: `background:${seatColour(obs, i)}` }), " ", match.seats[i].name),
-        h("td", {}, `${s.pastures.length} pastures`),
+        h("td", { class: "pasture-count" }, `${s.pastures.length} ${s.pastures.length === 1 ? "pasture" : "pastures"}`),
         h("td", {}, `dogs ${s.dogs.small_dog}/${s.dogs.large_dog}`))))),
     h("details", { class: "small" }, h("summary", {}, "Raw position"), describe({ phase: obs.phase, round: obs.round, dog_queue: obs.dog_queue, attacks_left: obs.attacks_left, winner: obs.winner })));
 }

@@ -53,7 +53,10 @@ def _kinds(counts: list[int], kinds: tuple[str, ...] = KINDS) -> dict[str, int]:
 
 
 def to_json(s: RanchoRules) -> dict[str, Any]:
-    """The full position (Rancho has no hidden parts)."""
+    """The full position (Rancho has no hidden parts), plus what follows from it for readers:
+    the animal values (``values``, RA-R9 with the ``values`` param), the open transaction's
+    ``worth`` in rabbits (RA-R10) and, during a dog decision, each seat's ``losses`` to the
+    current attack (RA-R34, RA-R35). Loading ignores these derived fields."""
     board = s.cfg.board
     n = s.cfg.num_players
     pieces: list[dict[str, Any]] = []
@@ -83,6 +86,7 @@ def to_json(s: RanchoRules) -> dict[str, Any]:
             "buy": [board.ids[p] for p in s.tx_buy],
             "fees": [{"owner": o, "rabbits": f} for o, f in s.tx_fees],
             "route": route,
+            "worth": _worth(s),
         }
     return {
         "game": s.game.type.name,
@@ -114,7 +118,46 @@ def to_json(s: RanchoRules) -> dict[str, Any]:
         "dog_queue": list(s.dog_queue),
         "dog_savers": list(s.dog_savers),
         "winner": s.winner if s.winner >= 0 else None,
+        "values": _kinds(list(s.cfg.values)),
+        "losses": _losses(s),
     }
+
+
+# Derived for readers (front ends): ``values``, ``losses`` and the transaction's ``worth``
+# follow from the rest of the position; ``state_from_json`` does not read them.
+def _worth(s: RanchoRules) -> dict[str, int]:
+    """The open transaction in rabbits (RA-R9, RA-R10): what is given, what is taken, the
+    pastures' prices (RA-R17) and the passage fees (RA-R21); ``balance`` is
+    given − taken − prices − fees (0: balanced, the transaction may be confirmed)."""
+    values = s.cfg.values
+    give = sum(values[k] * s.tx_give[k] for k in range(len(KINDS)))
+    receive = sum(values[k] * s.tx_recv[k] for k in range(len(KINDS)))
+    prices = sum(s.cfg.board.cost[cell] for cell in s.tx_buy)
+    fees = sum(fee for _, fee in s.tx_fees)
+    return {
+        "give": give,
+        "receive": receive,
+        "prices": prices,
+        "fees": fees,
+        "balance": s.tx_balance(),
+    }
+
+
+def _losses(s: RanchoRules) -> list[dict[str, int]] | None:
+    """During a dog decision, what the current attack would take from each seat without a dog
+    (the fox RA-R34, the wolf RA-R35, farms safe RA-R36): animals per kind (only kinds with a
+    loss). ``None`` at any other time."""
+    if s.phase != DOG or s.attack < 0 or not s.d6:
+        return None
+    out: list[dict[str, int]] = []
+    for seat in range(s.cfg.num_players):
+        lost: dict[str, int] = {}
+        for cell in s.attack_losses(seat):
+            kind = s.cell_kind[cell]
+            name = KINDS[kind]
+            lost[name] = lost.get(name, 0) + (s.cell_amt[cell] if kind == RABBIT else 1)
+        out.append(lost)
+    return out
 
 
 def observation(s: RanchoRules, seat: int | None) -> dict[str, Any]:

@@ -4,8 +4,9 @@ import { api, h, toast, navigate, ApiError, myMatches, rememberMatch } from "/st
 const app = document.getElementById("app");
 let cleanup = null;
 
+/** Show ``children`` as the page; null, undefined and false are left out (never "null"). */
 function setPage(...children) {
-  app.replaceChildren(...children);
+  app.replaceChildren(...children.flat(Infinity).filter((c) => c !== null && c !== undefined && c !== false));
 }
 
 async function route() {
@@ -208,7 +209,13 @@ async function lobbyPage() {
       h("h1", {}, "Farm-animal board games"),
       h("p", {}, "Pick a game and press ", h("strong", {}, "Play against a bot"),
         " to start at once, or set up a match for friends (on this device or with invite links).")),
-    yours.length ? h("section", { id: "your-matches" }, h("h2", {}, "Your matches"), list(yours, yourActions, "", "your-list")) : null,
+    h("section", { id: "your-matches" }, h("h2", {}, "Your matches"),
+      yours.length ? list(yours, yourActions, "", "your-list")
+        : h("p", { class: "muted empty-state", id: "your-empty" },
+          "You have no match in this browser yet. Press ", h("strong", {}, "Play against a bot"),
+          " on a game below to start one at once, or ",
+          h("a", { href: "/new", "data-link": true }, "set up a match"),
+          " for friends. Matches you start or join here are listed in this place.")),
     h("section", { class: "games" }, cards),
     h("section", {}, h("h2", {}, "Open seats"), list(open, joinButton, "No match is waiting for players.", "open-list")),
     h("section", { class: "other-matches" }, h("h2", {}, "Other matches"),
@@ -256,6 +263,39 @@ function readParam(input) {
   return value === fallback ? undefined : value;
 }
 
+/** Whether the chosen option's ``text`` fits the box of ``select``: a select as wide as it
+ * wants to be fits its widest option, and each pixel it lacks cuts the widest text first. */
+let ruler = null;
+function fitsSelect(select, text) {
+  ruler = ruler || document.createElement("canvas").getContext("2d");
+  const style = getComputedStyle(select);
+  ruler.font = style.font || `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+  const widest = Math.max(0, ...[...select.options].map((o) => ruler.measureText(o.textContent).width));
+  const shown = select.offsetWidth;
+  const [width, maxWidth] = [select.style.width, select.style.maxWidth];
+  select.style.width = "max-content";
+  select.style.maxWidth = "none";
+  const wanted = select.offsetWidth;
+  [select.style.width, select.style.maxWidth] = [width, maxWidth];
+  return ruler.measureText(text).width <= widest - Math.max(0, wanted - shown) + 0.5;
+}
+
+/** A select shows only as much of its chosen option as fits its box (on a phone, a bot's
+ * long description is cut off); the chosen option's full words then show under it, wrapped. */
+function showCutChoices(form) {
+  for (const select of form.querySelectorAll("select")) {
+    let words = select.nextElementSibling;
+    if (!words || !words.classList.contains("choice-words")) {
+      words = h("small", { class: "muted choice-words", "aria-hidden": "true" });
+      select.after(words);
+    }
+    const text = select.selectedOptions[0] ? select.selectedOptions[0].textContent : "";
+    const cut = select.clientWidth > 0 && !fitsSelect(select, text);
+    words.textContent = cut ? text : "";
+    words.hidden = !cut;
+  }
+}
+
 async function newMatchPage() {
   document.title = "Farmstead — new match";
   const [{ games }, { bots: anyGame }] = await Promise.all([api("/api/games"), api("/api/bots")]);
@@ -290,6 +330,7 @@ async function newMatchPage() {
       const name = h("input", { type: "text", id: `seat-name-${i}`, placeholder: `Seat ${i + 1} name (optional)`, maxlength: 40 });
       return h("div", { class: "seat-row" }, h("span", { class: "seat-number" }, `Seat ${i + 1}`), select, name);
     }));
+    showCutChoices(form);
   }
 
   /** Relabel the bot choices for the chosen game (the seats keep what is selected). */
@@ -321,7 +362,7 @@ async function newMatchPage() {
     lobbyNote.hidden = !proposed.length;
     note.textContent = game.proposed_note ? `Note: ${game.proposed_note}` : "";
     note.hidden = !game.proposed_note;
-    drawSeats();
+    drawSeats(); // and shows the full words of any choice cut off
   }
 
   gameSelect.addEventListener("change", () => {
@@ -388,6 +429,12 @@ async function newMatchPage() {
   setPage(h("h1", {}, "New match"),
     h("p", { class: "muted" }, "Hot-seat: make several seats \"on this device\". Online: give friends their invite links (shown on the match page). Any mix with bots works."),
     form);
+  const refit = () => showCutChoices(form);
+  form.addEventListener("change", refit);
+  paramsBox.addEventListener("toggle", refit);
+  window.addEventListener("resize", refit);
+  cleanup = () => window.removeEventListener("resize", refit);
+  refit();
 }
 
 // ---------------------------------------------------------------------------------------

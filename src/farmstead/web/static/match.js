@@ -152,15 +152,17 @@ export async function openMatch(app, matchId) {
   // A hint: the game's strongest bot suggests a move for the seat to act, from that seat's
   // information only; the board highlights it (boards read ``view.hint``, the suggested line;
   // any element carrying the suggested action's ``data-action`` is marked as well).
+  // On one device with hidden information, nobody asks (or sees) a hint while the "pass the
+  // device" cover is up: the suggestion would name the hidden seat's things.
   hintButton.addEventListener("click", async () => {
-    if (!view || pending || asking || !view.you.to_act) return;
+    if (!view || pending || asking || !view.you.to_act || coverUp()) return;
     asking = true;
     hintButton.disabled = true;
     hintButton.textContent = "Thinking…";
-    const asked = { index: view.index, undos: view.undos || 0 };
+    const asked = { index: view.index, undos: view.undos || 0, seat: view.you.seat };
     try {
-      const answer = await api(`/api/matches/${matchId}/hint`, { method: "POST", body: { seat: view.you.seat, expect: view.index } });
-      if (view && view.index === asked.index && (view.undos || 0) === asked.undos) {
+      const answer = await api(`/api/matches/${matchId}/hint`, { method: "POST", body: { seat: asked.seat, expect: view.index } });
+      if (view && view.index === asked.index && (view.undos || 0) === asked.undos && view.you.seat === asked.seat && !coverUp()) {
         hint = answer;
         renderHint();
         renderBoard();
@@ -176,8 +178,9 @@ export async function openMatch(app, matchId) {
 
   function renderHint() {
     hintsNote.hidden = !(view && view.match.options && view.match.options.hints);
-    hintButton.hidden = !(view && view.match.status === "live" && view.you.to_act && view.you.hints);
-    if (!hint) {
+    hintButton.hidden = !(view && view.match.status === "live" && view.you.to_act && view.you.hints) || coverUp();
+    // A hint is the asking seat's: shown to that seat only, never under the cover.
+    if (!hint || coverUp() || hint.seat !== view.you.seat) {
       hintEl.hidden = true;
       hintEl.replaceChildren();
       return;
@@ -199,7 +202,7 @@ export async function openMatch(app, matchId) {
   };
 
   function markHint() {
-    if (!hint) return;
+    if (!hint || hint.seat !== view.you.seat) return;
     const json = hint.action.json || {};
     const selectors = [`[data-action="${hint.action.id}"]`];
     for (const [field, attributes] of Object.entries(HINT_ATTRIBUTES)) {
@@ -409,15 +412,20 @@ export async function openMatch(app, matchId) {
     ].filter((child) => child !== null));
   }
 
+  /** Hot-seat with hidden information: the board is covered until the next player is ready. */
+  function coverUp() {
+    if (!view) return false;
+    const { you, match } = view;
+    return !game.perfect_information && you.seats.length > 1 && match.status === "live" && !!you.to_act && revealedSeat !== you.seat;
+  }
+
   function renderBoard() {
     const { you, match } = view;
-    // Hot-seat with hidden information: cover the board until the next player is ready.
-    const needsCover = !game.perfect_information && you.seats.length > 1 && match.status === "live" && you.to_act && revealedSeat !== you.seat;
-    if (needsCover) {
+    if (coverUp()) {
       coverEl.hidden = false;
       boardEl.hidden = true;
       coverEl.replaceChildren(h("p", {}, `Pass the device to ${seatLabel(match, you.seat)}.`),
-        h("button", { class: "primary", onclick: () => { revealedSeat = you.seat; renderBoard(); } }, `I am ${seatLabel(match, you.seat)}: show my view`));
+        h("button", { class: "primary", onclick: () => { revealedSeat = you.seat; renderHint(); renderBoard(); } }, `I am ${seatLabel(match, you.seat)}: show my view`));
       return;
     }
     coverEl.hidden = true;
@@ -433,7 +441,7 @@ export async function openMatch(app, matchId) {
       events: eventList(),
       index: view.index,
       replay: false,
-      hint: hint && you.to_act ? hint.line : null,
+      hint: hint && you.to_act && hint.seat === you.seat ? hint.line : null,
     }, { act, data });
     markHint();
   }
