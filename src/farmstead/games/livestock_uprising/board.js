@@ -381,7 +381,7 @@ function cardsPanel(view, data, types, act, handled) {
   const others = obs.hand_sizes.map((n, seat) => (seat === view.seat ? null :
     h("span", { class: "card-backs", title: `${seatName(view, seat)} holds ${n + (obs.has_plan[seat] ? 1 : 0)} hidden card(s)` },
       `${seatName(view, seat)}: ${"▮".repeat(n)}${obs.has_plan[seat] ? " ▣" : ""}`)));
-  const known = (obs.known || []).map((k) => h("p", { class: "small" }, `You know ${seatName(view, k.owner)} hold: ${k.cards.map((c) => (data.cards[c] ? data.cards[c].name : "a card")).join(", ") || "nothing"}`));
+  const known = (obs.known || []).map((k) => h("p", { class: "small" }, `You know that ${seatName(view, k.owner)} holds: ${k.cards.map((c) => (data.cards[c] ? data.cards[c].name : "a card")).join(", ") || "nothing"}`));
   return h("section", { class: "lu-panel lu-cards" }, h("h3", {}, "Your cards"),
     items.length ? h("div", { class: "lu-hand" }, items) : h("p", { class: "muted small" }, "No cards."),
     h("p", { class: "small" }, others), known);
