@@ -378,7 +378,9 @@ def test_fences_reload_mid_placement_resumes(server: Any, browser: Any) -> None:
     tiles = read_tiles(page)
     page.click("button.place-tile")
     wait_changed(page, "tiles", tiles)
-    assert read_tiles(page) == tiles + 1
+    # Our tile is down; the bot, which may only play after it, can have placed its own tile in
+    # the same update.
+    assert read_tiles(page) in (tiles + 1, tiles + 2)
     shot(page, "after-reload")
     assert page.errors == []
 
