@@ -19,7 +19,8 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from browser_kit import SCREENSHOTS
+from browser_kit import new_page as kit_new_page
+from browser_kit import save_shot
 from ra_helpers import cow, d6, give, horse, position, rabbits, roll, sheep
 from web_servers import running
 
@@ -41,17 +42,11 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
 
 
 def new_page(browser: Any, width: int = 1366, height: int = 768) -> Any:
-    context = browser.new_context(viewport={"width": width, "height": height})
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.errors = errors
-    return page
+    return kit_new_page(browser, width, height)
 
 
 def shot(page: Any, name: str) -> None:
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"board-asks-{name}.png"), full_page=True)
+    save_shot(page, f"board-asks-{name}")
 
 
 # --- hot-seat hints under the cover ------------------------------------------------------------

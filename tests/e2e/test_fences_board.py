@@ -28,6 +28,7 @@ from typing import Any
 
 import pytest
 from browser_kit import SCREENSHOTS
+from browser_kit import new_page as kit_new_page
 from fe_helpers import (
     BLUE,
     ORANGE,
@@ -86,12 +87,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
 
 
 def new_page(browser: Any, width: int = 1280, height: int = 800) -> Any:
-    context = browser.new_context(viewport={"width": width, "height": height})
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.errors = errors
-    return page
+    return kit_new_page(browser, width, height)
 
 
 def shot(page: Any, name: str) -> None:

@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from browser_kit import SCREENSHOTS
+from browser_kit import save_shot
 from web_servers import running
 
 pytestmark = pytest.mark.browser
@@ -49,8 +49,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
 
 
 def shot(page: Any, name: str) -> None:
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"livestock-uprising-{name}.png"), full_page=True)
+    save_shot(page, f"livestock-uprising-{name}")
 
 
 def board_index(page: Any) -> int:

@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from browser_kit import SCREENSHOTS
+from browser_kit import save_shot
 from web_servers import running
 
 from farmstead.core.registry import game_names
@@ -64,8 +64,7 @@ def new_page(browser: Any, viewport: dict[str, int] = PHONE) -> Any:
 
 
 def shot(page: Any, name: str) -> None:
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
+    save_shot(page, f"{name}")
 
 
 def scroll_width(page: Any) -> int:

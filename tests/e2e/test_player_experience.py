@@ -11,7 +11,8 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from browser_kit import SCREENSHOTS
+from browser_kit import new_page as kit_new_page
+from browser_kit import save_shot
 from web_servers import running
 
 pytestmark = pytest.mark.browser
@@ -27,17 +28,11 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
 
 
 def new_page(browser: Any, width: int = 1280, height: int = 800) -> Any:
-    context = browser.new_context(viewport={"width": width, "height": height})
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.errors = errors
-    return page
+    return kit_new_page(browser, width, height)
 
 
 def shot(page: Any, name: str) -> None:
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
+    save_shot(page, f"{name}")
 
 
 def create(page: Any, server: Any, game: str, seats: list[dict[str, Any]], **params: Any) -> dict:

@@ -34,7 +34,27 @@ def serve_command() -> list[str]:
     return [found] if found else [sys.executable, "-m", "farmstead"]
 
 
-class Server:
+class FarmsteadProcess:
+    """A ``farmstead`` command running as a subprocess (``process``)."""
+
+    process: subprocess.Popen[bytes]
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown handler runs (a bot worker's lease is left to expire)."""
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGKILL)
+        self.process.wait(timeout=10)
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+class Server(FarmsteadProcess):
     """A ``farmstead serve`` process on a free port."""
 
     def __init__(self, db_url: str, *extra: str, log: Path | None = None) -> None:
@@ -63,20 +83,6 @@ class Server:
                 pass
             time.sleep(0.1)
         raise TimeoutError("farmstead serve did not start")
-
-    def kill(self) -> None:
-        """SIGKILL: no shutdown handler runs."""
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGKILL)
-        self.process.wait(timeout=10)
-
-    def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.kill()
 
 
 @contextmanager
@@ -117,7 +123,7 @@ def postgres_schema(url: str) -> Iterator[str]:
 REDIS_ENV = "FARMSTEAD_TEST_REDIS_URL"
 
 
-class BotWorker:
+class BotWorker(FarmsteadProcess):
     """A ``farmstead bot-worker`` process."""
 
     def __init__(self, db_url: str, redis_url: str, *extra: str, log: Path | None = None) -> None:
@@ -142,17 +148,3 @@ class BotWorker:
                 return
             time.sleep(0.1)
         raise TimeoutError("farmstead bot-worker did not start")
-
-    def kill(self) -> None:
-        """SIGKILL: no shutdown handler runs (its lease is left to expire)."""
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGKILL)
-        self.process.wait(timeout=10)
-
-    def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.kill()
