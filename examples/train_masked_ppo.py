@@ -138,14 +138,20 @@ class Teacher:
 
     def __init__(self, seed: int) -> None:
         from farmstead.agents.heuristic import HeuristicAgent
-        from farmstead.core.rng import Rng
+        from farmstead.core.rng import Rng, derive_seed
 
         self.agent = HeuristicAgent(Rng(seed))
+        self.positions = Rng(derive_seed(seed, "positions"))
 
     def best(self, state: Any, size: int) -> np.ndarray:
-        """A boolean mask over the action ids: the teacher's equally best legal actions."""
+        """A boolean mask over the action ids: the teacher's equally best legal actions, judged
+        from what the seat to move may know (``seat_position``: with hidden information the
+        teacher sees a consistent draw, never the true position)."""
+        from farmstead.agents.base import seat_position
+
+        seen = seat_position(state, state.current_player(), self.positions)
         out = np.zeros(size, dtype=bool)
-        out[self.agent.best_actions(state)] = True
+        out[self.agent.best_actions(seen)] = True
         return out
 
 

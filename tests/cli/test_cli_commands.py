@@ -26,7 +26,7 @@ def test_list_shows_games_and_player_ranges() -> None:
 
 
 def test_rules_shows_provenance_and_proposed_note() -> None:
-    code, out = run("rules", "rancho")
+    code, out = run("rules", "rancho", "--data")
     assert code == 0
     assert "PROPOSED" in out and "OFFICIAL" in out
     assert "proposed" in out.lower() and "d12" in out
@@ -55,7 +55,7 @@ def test_play_human_against_bot_reprompts_bad_input_and_quits(tmp_path: Path) ->
     )
     assert code == 0, out
     assert "'hello' is not a number" in out
-    assert "Choose a number from 1 to" in out
+    assert "999 is out of range: choose a number from 1 to" in out
     assert "P33" in out  # the 'ids' map names the spaces
     assert "Game stopped." in out
     saved = GameRecord.load(record)
@@ -214,8 +214,8 @@ def test_play_never_names_a_bots_drawn_tile() -> None:
     assert code == 0, out
     flat = " ".join(out.split())
     assert "Yellow draws a tile" in flat  # the bot's draw, as the human sees it
-    assert "Seat 1 (blue) drew a " in flat  # the human's own deal, named
-    assert "Seat 2 (yellow) drew" not in flat and "Yellow draws a " not in flat.replace(
+    assert "Player 1 (blue) drew a " in flat  # the human's own deal, named
+    assert "Player 2 (yellow) drew" not in flat and "Yellow draws a " not in flat.replace(
         "Yellow draws a tile", ""
     )
 

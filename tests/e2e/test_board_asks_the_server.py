@@ -356,3 +356,59 @@ def test_fences_farmer_cards_read_the_servers_words(server: Any, browser: Any) -
     assert tim[0] == "+3 if the field is told by the server", tim
     shot(page, "fences-farmer-cards")
     assert not page.errors, page.errors
+
+
+# --- Livestock Uprising: card timings in the server's words ----------------------------------
+LU_MOUNT = MOUNT.replace("__rancho", "__lu").replace("rancho", "livestock_uprising")
+
+
+def lu_position_with_cards() -> Any:
+    """A Livestock Uprising game (2 players) played by a seeded random walk until seat 0 holds
+    Command cards and a player is to decide."""
+    import random
+
+    from farmstead.core.registry import load_game
+
+    state = load_game("livestock_uprising", 2).new_initial_state()
+    rng = random.Random(1)
+    for _ in range(400):
+        if state.observation(0).get("hand") and not state.is_chance_node():
+            return state
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    raise AssertionError("no Command cards were dealt")
+
+
+def test_livestock_uprising_card_timings_are_the_servers_words(server: Any, browser: Any) -> None:
+    """LU-R77: when each card in hand may be played is the data route's words for the card
+    (``items[].words.when``, made by the game's words module); the board has none of its own
+    (its source names no timing window) and shows whatever the server says."""
+    state = lu_position_with_cards()
+    view = board_view(state, 0, 3)
+    view["game"] = {"name": "livestock_uprising"}
+    hand = view["observation"]["hand"]
+    page = open_board(server, browser)
+    items = page.request.get(f"{server.base}/api/games/livestock_uprising/data").json()["items"]
+    when = {i["name"]: i["words"]["when"] for i in items if "words" in i}
+    assert set(hand) <= set(when), (hand, sorted(when))
+    page.evaluate(LU_MOUNT, view)
+    for card in hand:
+        shown = page.locator(f'.lu-card[data-card="{card}"] .card-when').inner_text()
+        assert shown == when[card] and shown.startswith("When: "), (card, shown)
+    page.evaluate(
+        "(card) => { window.__lu.data.cards[card].words.when = 'When: as the server says.'; }",
+        hand[0],
+    )
+    told = copy.deepcopy(view)
+    told["index"] = 4
+    page.evaluate(LU_MOUNT, told)
+    shown = page.locator(f'.lu-card[data-card="{hand[0]}"] .card-when').inner_text()
+    assert shown == "When: as the server says.", shown
+    source = page.request.get(f"{server.base}/static/boards/livestock_uprising.js").text()
+    for window in ("BATTLE_PRE", "AFTER_WIN", "ENEMY_MOVE_END", "before the battle's dice"):
+        assert window not in source, window
+    shot(page, "lu-card-timings")
+    assert not page.errors, page.errors

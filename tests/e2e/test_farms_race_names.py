@@ -146,6 +146,22 @@ def test_the_log_the_trades_and_the_prompts_name_each_player_by_name_and_species
     assert page.errors == []
 
 
+def test_the_expanded_turn_steps_name_each_player_by_name_and_species(
+    finished: dict[str, Any],
+) -> None:
+    """The log's expanded steps name who acted as the rest of the page does ("Bot 3 (Sheep)
+    propose …", never "Bot 3 propose …"): the server sends each seat's label in the view
+    (``match.labels``) and the match page's ``seatLabel`` uses it."""
+    page, names = finished["page"], finished["names"]
+    page.locator("#events details.turn-steps").first.evaluate("(d) => { d.open = true; }")
+    who = page.locator("#events .step .who").all_text_contents()
+    assert who, "no step names its player"
+    assert all(text in labels_of(names) for text in who), sorted(set(who))
+    assert set(who) - {labels_of(names)[0]}, "the bots' steps name them too"
+    labels = page.request.get(f"{page.url.split('/match/')[0]}/api/matches/{finished['match_id']}")
+    assert labels.json()["match"]["labels"] == labels_of(names)
+
+
 def test_after_the_end_the_side_panel_shows_the_result_not_who_is_to_play(
     finished: dict[str, Any],
 ) -> None:

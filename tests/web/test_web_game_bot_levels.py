@@ -66,7 +66,7 @@ def test_levels_are_named_by_what_they_play_and_their_published_elo(
     assert all(b["elo"] is None and "Elo" not in b["label"] for b in bare)
     assert [b["label"] for b in bare][:3] == [
         "Easy — random legal moves",
-        "Medium — tree search (160 iterations, at most 1.5 s a move)",
+        "Medium — tree search (160 iterations a move, about 1.5 s a turn)",
         "Hard — the game's heuristic player",
     ]
     rating = {"agent": "heuristic", "elo": 212.4, "low": 150.0, "high": 270.0, "stderr": 30.0}

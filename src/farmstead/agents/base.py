@@ -35,6 +35,21 @@ class Agent(ABC):
     def step(self, state: State) -> int:
         """A legal action for ``state.current_player()``; ``state`` is not modified."""
 
+    def choose_legal(self, legal: list[int]) -> int | None:
+        """An action chosen from the legal ids alone, or ``None`` when this agent needs the
+        position (the default). ``decide`` asks this first: an agent that answers it never
+        gets a position, so it costs no drawing of hidden parts (the random agent)."""
+        return None
+
+    def cap_seconds(self, seconds: float | None) -> None:
+        """Think at most ``seconds`` per decision from now on (``None``: lift the cap).
+
+        The web app's bots share one time budget across a whole turn and cap each decision
+        with it. An agent without a time budget thinks as long as it always does; this
+        base implementation ignores the cap.
+        """
+        return None
+
     def check_game(self, game: Game) -> None:
         """Raise a clear ``FarmsteadError`` if this agent cannot play ``game``.
 
@@ -43,6 +58,33 @@ class Agent(ABC):
         needs nothing beyond the protocol.
         """
         return None
+
+
+def seat_position(state: State, seat: int, rng: Rng) -> State:
+    """The position an agent deciding for ``seat`` is given: ``state`` itself in a game with
+    perfect information (the agent must not change it), else a draw by
+    ``state.sample_consistent(seat, rng)``, in which every secret of another seat is replaced
+    by one consistent with what ``seat`` may know. Never the true hidden state."""
+    if state.game.type.perfect_information:
+        return state
+    return state.sample_consistent(seat, rng)
+
+
+def decide(agent: Agent, state: State, rng: Rng) -> int:
+    """``agent``'s action for the seat to move in ``state`` — the one way Farmstead asks an agent
+    for a move (the lab, terminal play, the environments' opponents, the web's bots and hints).
+
+    The agent sees only ``seat_position(state, seat, rng)``, so no agent, however written, can
+    read another seat's secrets; ``rng`` draws the hidden parts (a generator of the caller's,
+    apart from the agent's own). The answer is legal in ``state``: the drawn position agrees
+    with ``state`` on everything the seat may know, its legal actions included.
+    """
+    if not state.game.type.perfect_information:
+        chosen = agent.choose_legal(state.legal_actions())
+        if chosen is not None:
+            return chosen
+    seat = state.current_player()
+    return agent.step(seat_position(state, seat, rng))
 
 
 @dataclass(frozen=True)

@@ -162,6 +162,7 @@ class MCTSAgent(Agent):
         self._turn: Any = None  # the turn mark of the positions in _seen
         self._seen: set[str] = set()  # positions this agent stood at in that turn
         self._low, self._high = math.inf, -math.inf  # leaf values seen in the current search
+        self._cap: float | None = None  # cap_seconds: the most a decision may take now
 
     # --- set-up --------------------------------------------------------------------------
     def _needs_evaluation(self) -> bool:
@@ -208,6 +209,20 @@ class MCTSAgent(Agent):
                 )
             config[key] = spec.coerce(value)
         self.config = config
+
+    def cap_seconds(self, seconds: float | None) -> None:
+        """Search at most ``seconds`` per decision (and never past ``iterations``); the
+        agent's own ``seconds``, when set, still applies where it is smaller."""
+        if seconds is not None and seconds <= 0:
+            raise InvalidParamError(f"mcts: a time cap must be positive, got {seconds}")
+        self._cap = seconds
+
+    def _seconds(self) -> float:
+        """The time budget of the next search (0: none)."""
+        own = self.config["seconds"]
+        if self._cap is None:
+            return float(own)
+        return min(own, self._cap) if own > 0 else self._cap
 
     # --- search --------------------------------------------------------------------------
     def step(self, state: State) -> int:
@@ -258,7 +273,7 @@ class MCTSAgent(Agent):
         perfect = state.game.type.perfect_information
         root = Node(players)
         iterations = self.config["iterations"]
-        seconds = self.config["seconds"]
+        seconds = self._seconds()
         deadline = time.perf_counter() + seconds if seconds > 0 else None
         self._low, self._high = math.inf, -math.inf
         done = 0

@@ -14,3 +14,7 @@ class RandomAgent(Agent):
 
     def step(self, state: State) -> int:
         return self.rng.choice(state.legal_actions())
+
+    def choose_legal(self, legal: list[int]) -> int:
+        """The same draw as ``step``: it needs the legal ids only."""
+        return self.rng.choice(legal)

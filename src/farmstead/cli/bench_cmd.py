@@ -9,17 +9,20 @@ import typer
 from rich.table import Table
 
 from farmstead.agents.evaluation import NoHeuristicsError
-from farmstead.cli.common import console, user_errors
+from farmstead.cli.common import GAME_HELP, console, user_errors
 from farmstead.core.registry import game_names, load_game
 from farmstead.lab.benchmark import MCTSBenchResult, benchmark_game, benchmark_mcts
 
 
 def bench_command(
-    game: Annotated[str | None, typer.Argument(help="registry key (default: every game)")] = None,
+    game: Annotated[
+        str | None,
+        typer.Argument(help=f"{GAME_HELP} (default: every game)", show_default=False),
+    ] = None,
     players: Annotated[
         int | None, typer.Option(help="number of seats (default: the minimum)")
     ] = None,
-    seconds: Annotated[float, typer.Option(help="playout time per game")] = 5.0,
+    seconds: Annotated[float, typer.Option(help="playout time per game", min=0.01)] = 5.0,
     seed: Annotated[int, typer.Option(help="seed of the playouts")] = 0,
     mcts_seconds: Annotated[
         float, typer.Option(help="MCTS search time per game (0: skip the MCTS figure)", min=0)
@@ -27,6 +30,9 @@ def bench_command(
 ) -> None:
     """Measure random-playout speed, clone cost and MCTS iterations per second (one core)."""
     names = [game] if game else game_names()
+    with user_errors():  # every game named exists before any is measured
+        for name in names:
+            load_game(name, players=players)
     table = Table(title="Speed on one core")
     columns = ("game", "players", "decisions/s", "actions/s", "games", "clone µs", "mcts it/s")
     for column in columns:

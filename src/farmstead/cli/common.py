@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -28,30 +30,107 @@ console = Console(highlight=False)
 err_console = Console(stderr=True, highlight=False)
 
 
+def print_error(message: str) -> None:
+    """``message`` as one line on stderr (never wrapped), after a red ``error:``."""
+    err_console.print(f"[bold red]error:[/] {escape(message)}", soft_wrap=True)
+
+
 def fail(message: str, code: int = 2) -> typer.Exit:
     """Print ``message`` as an error and return the Exit to raise."""
-    err_console.print(f"[bold red]error:[/] {escape(message)}")
+    print_error(message)
     return typer.Exit(code)
 
 
 @contextmanager
 def user_errors() -> Iterator[None]:
-    """Turn farmstead's user-facing errors into a clean message and exit code 2."""
+    """Turn farmstead's user-facing errors (and files that cannot be read or written) into a
+    one-line message and exit code 2."""
     try:
         yield
-    except (FarmsteadError, ValueError, LookupError) as exc:
+    except (FarmsteadError, ValueError, LookupError, OSError) as exc:
         raise fail(str(exc)) from None
 
 
-def parse_params(items: list[str] | None) -> dict[str, str]:
-    """``["k=v", ...]`` to a dict; a malformed item is a clean error."""
+def _game_keys() -> str:
+    """The registry keys, comma-separated ('' when a registration is broken: the command that
+    uses it reports that)."""
+    try:
+        from farmstead.core.registry import game_names
+
+        return ", ".join(game_names())
+    except Exception:  # noqa: BLE001 - help text only; the command reports the real error
+        return ""
+
+
+GAME_KEYS = _game_keys()
+GAME_HELP = f"the game: {GAME_KEYS}" if GAME_KEYS else "registry key (farmstead list)"
+
+GameArgument = Annotated[str, typer.Argument(help=GAME_HELP, show_default=False)]
+
+
+def parse_params(items: list[str] | None, option: str = "--param") -> dict[str, str]:
+    """``["k=v", ...]`` to a dict; a malformed item is a clean error, and so is ``players``
+    (the number of seats has its own option)."""
     params: dict[str, str] = {}
     for item in items or []:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
-            raise fail(f"--param expects KEY=VALUE, got {item!r}")
+            raise fail(f"{option} expects KEY=VALUE, got {item!r}")
+        if key.strip() == "players":
+            raise fail(
+                f"players is not a game parameter: give the seats with --players, not {option}"
+            )
         params[key.strip()] = value.strip()
     return params
+
+
+def _creatable(folder: Path, option: str, path: Path) -> None:
+    """A clean error naming ``option`` unless ``folder`` is a folder or can be made (its
+    nearest existing ancestor is a folder we may write in); nothing is created."""
+    ancestor = folder
+    while not ancestor.exists() and ancestor != ancestor.parent:
+        ancestor = ancestor.parent
+    if not ancestor.is_dir():
+        raise fail(f"{option} {path}: {ancestor} is a file, so {folder} cannot be a folder")
+    if ancestor != folder and not os.access(ancestor, os.W_OK | os.X_OK):
+        raise fail(f"{option} {path}: cannot create {folder} (no permission in {ancestor})")
+
+
+def output_file(path: Path | None, option: str) -> Path | None:
+    """``path`` checked before any game is played: a file that can be written there (its
+    missing folders are made when it is written); a folder, or a path under a file, is a
+    clean error naming ``option``."""
+    if path is None:
+        return None
+    if path.is_dir():
+        raise fail(f"{option} {path} is a folder; give a file name")
+    _creatable(path.parent, option, path)
+    return path
+
+
+def write_text(path: Path, text: str) -> None:
+    """Write ``text`` to ``path``, making its missing folders; a clean error when it fails."""
+    with user_errors():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+
+
+def output_folder(path: Path, option: str) -> Path:
+    """``path`` checked as a folder to write into (made later, by the writer); a file there,
+    or a path under a file, is a clean error naming ``option``."""
+    if path.exists() and not path.is_dir():
+        raise fail(f"{option} {path} is a file, not a folder")
+    _creatable(path, option, path)
+    return path
+
+
+def input_file(path: Path, what: str = "file") -> Path:
+    """``path`` if it is a file to read; a missing path or a folder is a clean error."""
+    if path.is_dir():
+        raise fail(f"{path} is a folder, not a {what}")
+    if not path.is_file():
+        raise fail(f"no {what} at {path}")
+    return path
 
 
 def renderer(game: Game) -> RenderFn[State]:
@@ -67,16 +146,29 @@ def renderer(game: Game) -> RenderFn[State]:
     return observation_as_json
 
 
-def seat_label(state: State, seat: int) -> str:
-    """'Seat 1' (seats counted from 1) plus the game's colour name when the observation has
-    one, e.g. 'Seat 2 (blue)'."""
+def seat_names(state: State) -> list[str]:
+    """How the terminal names every seat (counted from 1), as the game's pages do: the
+    game's ``seat_labels`` of 'Player 1', 'Player 2' … (e.g. 'Player 1 (Sheep)'), else
+    'Player 1 (orange)' with the seat's colour when the observation has one, else 'Seat 1'
+    (a game such as Animal Farm calls its roles Player 1 and Player 2)."""
+    game = state.game
+    labels = registration(game.type.name).seat_labels
+    if labels is not None:
+        return list(labels(game, [f"Player {seat + 1}" for seat in range(game.num_players)]))
     obs: Any = state.observation(None)
     seats = obs.get("seats") if isinstance(obs, dict) else None
-    if isinstance(seats, list) and seat < len(seats) and isinstance(seats[seat], dict):
-        colour = seats[seat].get("colour")
-        if colour:
-            return f"Seat {seat + 1} ({colour})"
-    return f"Seat {seat + 1}"
+    names = []
+    for seat in range(game.num_players):
+        colour = None
+        if isinstance(seats, list) and seat < len(seats) and isinstance(seats[seat], dict):
+            colour = seats[seat].get("colour")
+        names.append(f"Player {seat + 1} ({colour})" if colour else f"Seat {seat + 1}")
+    return names
+
+
+def seat_label(state: State, seat: int) -> str:
+    """``seat_names(state)[seat]``: e.g. 'Player 2 (blue)'."""
+    return seat_names(state)[seat]
 
 
 def status_line(state: State, seat: int | None) -> str:

@@ -9,12 +9,15 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from farmstead.cli.common import console, fail, user_errors
+from farmstead.cli.common import GAME_HELP, console, fail, user_errors
 from farmstead.core.registry import game_names, load_game
 
 
 def env_check_command(
-    game: Annotated[str | None, typer.Argument(help="registry key (default: every game)")] = None,
+    game: Annotated[
+        str | None,
+        typer.Argument(help=f"{GAME_HELP} (default: every game)", show_default=False),
+    ] = None,
     players: Annotated[int | None, typer.Option(help="number of seats (default: minimum)")] = None,
     cycles: Annotated[int, typer.Option(help="agent cycles per check", min=10)] = 200,
     layout: Annotated[bool, typer.Option(help="print the observation tensor's fields")] = False,

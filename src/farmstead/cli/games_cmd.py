@@ -1,15 +1,20 @@
-"""``farmstead list`` and ``farmstead rules``: the games and their data with provenance."""
+"""``farmstead list`` and ``farmstead rules``: the games, their rules and their data with
+provenance."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
+from rich.console import Group, RenderableType
+from rich.markdown import Markdown
 from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 
-from farmstead.cli.common import console, user_errors
-from farmstead.core.registry import list_games, registration
+from farmstead.cli.common import GameArgument, console, user_errors
+from farmstead.core.registry import GameRegistration, list_games, registration
+from farmstead.web.rules_page import item_json
 
 PROVENANCE_STYLE = {"OFFICIAL": "green", "DERIVED": "cyan", "PROPOSED": "yellow"}
 
@@ -32,45 +37,73 @@ def list_command() -> None:
 
 
 def rules_command(
-    game: Annotated[str, typer.Argument(help="registry key, e.g. rancho")],
+    game: GameArgument,
+    data: Annotated[
+        bool, typer.Option("--data", help="also every data value in words, with its provenance")
+    ] = False,
 ) -> None:
-    """Show a game's parameters and every data value with its provenance."""
+    """Show a game's rules (the text of its rules page) and its parameters; with --data,
+    every data value (cards, tiles, Mutations…) in full, with its provenance."""
     with user_errors():
         record = registration(game)
+        prose = record.rules_prose.read() if record.rules_prose is not None else None
+    parts: list[RenderableType] = [rules_view(record, prose)]
+    if data:
+        parts.append(data_table(record))
+    if console.is_terminal:  # a long text: page it, in colour
+        with console.pager(styles=True):
+            for part in parts:
+                console.print(part)
+    else:
+        for part in parts:
+            console.print(part)
+
+
+def rules_view(record: GameRegistration[Any], prose: str | None) -> RenderableType:
+    """The rules as the game's rules page shows them (its prose, else its summary), then
+    the parameters that ``--param KEY=VALUE`` sets."""
     gtype = record.game.type
-    console.print(f"[bold]{gtype.long_name}[/] — {gtype.description}")
-    console.print(escape(record.rules_summary))
-    if gtype.rules_reference:
-        console.print(f"Rules reference (every ruling by its id): {gtype.rules_reference}")
+    parts: list[RenderableType] = [
+        Text.from_markup(f"[bold]{escape(gtype.long_name)}[/] — ") + Text(gtype.description)
+    ]
+    if prose is not None:
+        parts.append(Markdown(prose))
+    else:
+        parts.append(Text(record.rules_summary))
     if gtype.proposed_note:
-        console.print(f"[yellow]Note:[/] {gtype.proposed_note}")
+        parts.append(Text.from_markup(f"[yellow]Note:[/] {escape(gtype.proposed_note)}"))
     params = Table(title="Parameters (--param KEY=VALUE)")
     for column in ("name", "default", "meaning"):
-        params.add_column(column)
+        params.add_column(column, overflow="fold")
     for spec in gtype.params:
-        params.add_row(spec.name, escape(repr(spec.default)), spec.description)
-    console.print(params)
-    data = Table(title="Data with provenance")
-    for column in ("file", "item", "provenance", "value", "note"):
-        data.add_column(column, overflow="fold")
-    for item in gtype.data_items():
+        params.add_row(spec.name, escape(repr(spec.default)), escape(spec.description))
+    parts.append(params)
+    parts.append(Text("Every data value in words: farmstead rules " + gtype.name + " --data"))
+    return Group(*parts)
+
+
+def data_table(record: GameRegistration[Any]) -> Table:
+    """Every data item in words, as the rules page describes it, never cut short."""
+    table = Table(title="Data with provenance")
+    for column in ("group", "item", "provenance", "what it says", "source and note"):
+        table.add_column(column, overflow="fold")
+    for item in record.game.type.data_items():
+        words = item_json(item, record)
         style = PROVENANCE_STYLE.get(item.provenance, "")
-        tags = item.field_provenance
-        value = ", ".join(
-            f"{k}={v}"
-            + (f" ({tags[k].lower()})" if tags and tags.get(k) != item.provenance else "")
-            for k, v in item.value.items()
+        text = words["text"] or "; ".join(
+            f"{field['label']}: {field['text']}"
+            + (f" ({field['provenance']})" if field["provenance"] != words["provenance"] else "")
+            for field in words["fields"]
         )
-        if len(value) > 160:
-            value = value[:157] + "..."
-        data.add_row(
-            item.file,
-            item.name,
+        where = "; ".join(part for part in (words["source"], words["note"]) if part)
+        table.add_row(
+            escape(words["group"]),
+            escape(words["title"]),
             f"[{style}]{item.provenance}[/]",
-            escape(value),
-            escape(item.note + (f" [{item.source}]" if item.source else "")),
+            escape(text),
+            escape(where),
         )
-    console.print(data)
+    return table
 
 
 def register(app: typer.Typer) -> None:

@@ -12,11 +12,13 @@ from rich.progress import Progress, TaskID
 from rich.table import Table
 
 from farmstead.cli.common import (
+    GAME_HELP,
     BackendOption,
     RayAddressOption,
     WorkersOption,
     console,
     fail,
+    output_folder,
     user_errors,
 )
 from farmstead.cli.tournament_cmd import progress_bar
@@ -48,7 +50,8 @@ def _budgets(text: str) -> list[int]:
 
 def ladder_command(
     games: Annotated[
-        list[str] | None, typer.Argument(help="registry keys (or --all for every game)")
+        list[str] | None,
+        typer.Argument(help=f"{GAME_HELP} (or --all for every game)", show_default=False),
     ] = None,
     all_games: Annotated[bool, typer.Option("--all", help="every registered game")] = False,
     out: Annotated[
@@ -92,6 +95,7 @@ def ladder_command(
     if not names:
         raise fail("name at least one game, or --all")
     parsed = _budgets(budgets)
+    output_folder(out, "--out")
     for name in names:
         settings = {
             "rounds": rounds,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import secrets
 from pathlib import Path
 from typing import Annotated
@@ -13,55 +14,71 @@ from rich.markup import escape
 from farmstead.agents.base import Agent, AgentSpec
 from farmstead.agents.registry import make_agent, validate_spec
 from farmstead.cli.common import (
+    GAME_KEYS,
+    GameArgument,
     console,
     fail,
+    input_file,
+    output_file,
     parse_params,
     renderer,
-    seat_label,
+    seat_names,
     status_line,
     user_errors,
+    write_text,
 )
 from farmstead.cli.turn_log import TurnLog
-from farmstead.core.game import PlayerId, State
+from farmstead.core.game import Game, PlayerId, State
 from farmstead.core.record import GameRecord, read_records, winners
 from farmstead.core.registry import load_game, registration
 from farmstead.core.turns import record_turns
 from farmstead.lab.play import agent_rng, chance_rng
 
 HUMAN = "human"
-HELP = "Type the number of an action; 'board' redraws the board, 'quit' stops."
+WHOLE_NUMBER = re.compile(r"[+-]?\d+")
 
 
-def result_words(state: State) -> str:
-    """The end of a game in words: who won (or a draw), then the returns."""
+def result_words(state: State, names: list[str] | None = None) -> str:
+    """The end of a game in words: who won (or a draw), named as the game's pages name the
+    players (``seat_names``, e.g. 'Player 1 (Sheep) wins'), then the returns."""
     returns = state.returns()
     best = winners(returns)
     if not best:
         verdict = "a draw"
     else:
-        names = " and ".join(seat_label(state, seat) for seat in best)
-        verdict = f"{names} {'win' if len(best) > 1 else 'wins'}"
+        labels = names if names is not None else seat_names(state)
+        who = " and ".join(labels[seat] for seat in best)
+        verdict = f"{who} {'win' if len(best) > 1 else 'wins'}"
     return f"Result: {verdict} (returns {returns})"
 
 
 def _help(state: State) -> str:
-    """The prompt help, with the extra words the game registers (e.g. Rancho's 'ids')."""
+    """The prompt help: the number of an action, then every word the prompt takes, the
+    game's own (e.g. Rancho's 'ids') among them."""
+    words = [("board", "redraws the board")]
     extra = registration(state.game.type.name).terminal_commands
-    words = "".join(f" '{word}' {command.help};" for word, command in sorted(extra.items()))
-    return HELP if not words else HELP.replace("; 'quit'", f";{words} 'quit'")
+    words += [(word, command.help) for word, command in sorted(extra.items())]
+    words += [("help", "shows this"), ("quit", "stops")]
+    listed = "; ".join(f"'{word}' {meaning}" for word, meaning in words)
+    return f"Type the number of an action; {listed}."
 
 
-def _ask(state: State, seat: int) -> int | None:
-    """Prompt a human seat until it names a legal action; None when the player quits."""
+def _ask(state: State, seat: int, name: str) -> int | None:
+    """Prompt a human seat (called ``name``) until it names a legal action; None when the
+    player quits."""
     legal = state.legal_actions()
     line = status_line(state, seat)
     if line:
         console.print(line)
-    for number, action in enumerate(legal, start=1):
-        console.print(f"  [bold]{number:>3}[/]  {escape(state.action_to_string(action))}")
+    menu = registration(state.game.type.name).terminal_menu
+    if menu is not None:  # the game lists its choices itself, e.g. grouped by kind
+        console.print(menu(state, seat, legal))
+    else:
+        for number, action in enumerate(legal, start=1):
+            console.print(f"  [bold]{number:>3}[/]  {escape(state.action_to_string(action))}")
     while True:
         try:
-            answer = console.input(f"[bold]{seat_label(state, seat)}[/] — your choice: ").strip()
+            answer = console.input(f"[bold]{escape(name)}[/] — your choice: ").strip()
         except EOFError:
             return None
         lowered = answer.lower()
@@ -77,24 +94,42 @@ def _ask(state: State, seat: int) -> int | None:
         if command is not None:
             console.print(command.show(state, seat))
             continue
-        if not answer.isdecimal():
+        if not WHOLE_NUMBER.fullmatch(answer):
             console.print(f"[red]'{escape(answer)}' is not a number.[/] {_help(state)}")
             continue
         index = int(answer)
         if not 1 <= index <= len(legal):
-            console.print(f"[red]Choose a number from 1 to {len(legal)}.[/]")
+            console.print(
+                f"[red]{index} is out of range: choose a number from 1 to {len(legal)}.[/]"
+            )
             continue
         return legal[index - 1]
 
 
+def _levels_help() -> str:
+    """The bot levels each game offers, games with the same levels together, e.g.
+    'fences: easy, medium, hard, expert; rancho: easy, medium, hard'."""
+    try:
+        from farmstead.web.bots import game_levels
+
+        by_levels: dict[str, list[str]] = {}
+        for name in GAME_KEYS.split(", ") if GAME_KEYS else []:
+            by_levels.setdefault(", ".join(game_levels(name)), []).append(name)
+    except Exception:  # noqa: BLE001 - help text only; `play` reports a broken game itself
+        return "the game's levels (farmstead agents GAME lists them)"
+    return "; ".join(f"{', '.join(games)}: {levels}" for levels, games in by_levels.items())
+
+
+PLAYERS_HELP = (
+    "one per seat: human, an agent spec, or bot:LEVEL, the levels of the game ("
+    + _levels_help()
+    + ")"
+)
+
+
 def play_command(
-    game: Annotated[str, typer.Argument(help="registry key, e.g. rancho")],
-    players: Annotated[
-        str,
-        typer.Option(
-            help="one per seat: human, an agent spec, or bot:LEVEL (easy, medium, hard, expert)"
-        ),
-    ] = "human,random",
+    game: GameArgument,
+    players: Annotated[str, typer.Option(help=PLAYERS_HELP)] = "human,random",
     seed: Annotated[
         int | None, typer.Option(help="seed for dice, draws and bots (default: random)")
     ] = None,
@@ -104,6 +139,7 @@ def play_command(
     record: Annotated[Path | None, typer.Option(help="write the game record (JSON) here")] = None,
 ) -> None:
     """Play a game in the terminal against bots or in hot-seat."""
+    record = output_file(record, "--record")  # checked before anything is played
     with user_errors():
         players = _resolve_levels(game, players)
         specs = [str(spec) for spec in AgentSpec.parse_list(players)]
@@ -131,48 +167,72 @@ def play_command(
     # one line per turn (core.turns), and the steps of a human's own turn that they did not
     # choose (dice, draws) as they happen.
     viewer = humans[0] if len(humans) == 1 else None
-    names = [seat_label(state, seat) for seat in range(configured.num_players)]
+    names = seat_names(state)
     turns = TurnLog(state, names, viewer)
     actions: list[int] = []
     last_human_view = -1
-    while not state.is_terminal():
-        player = state.current_player()
-        if player == PlayerId.CHANCE:
-            action = chance.sample_outcome(state.chance_outcomes())
-        elif player in bots:
-            action = bots[player].step(state)
-        else:
-            _show_turns(turns, player)
-            if last_human_view != len(actions):
-                console.print(draw(state, player))
-            chosen = _ask(state, player)
-            if chosen is None:
-                console.print("Game stopped.")
-                break
-            action = chosen
-            last_human_view = len(actions) + 1
-        turns.step(state, action)
-        state.apply_action(action)
-        actions.append(action)
-        if not humans:
-            _show_turns(turns, None, steps=False)
-    turns.finish(state)
-    _show_turns(turns, viewer, steps=False)
+    last_board = ""
+    interrupted = False
+    try:
+        while not state.is_terminal():
+            player = state.current_player()
+            if player == PlayerId.CHANCE:
+                action = chance.sample_outcome(state.chance_outcomes())
+            elif player in bots:
+                action = bots[player].step(state)
+            else:
+                _show_turns(turns, player)
+                board = draw(state, player)
+                # Drawn after others acted, and after a decision of one's own that changed it.
+                if last_human_view != len(actions) or board != last_board:
+                    console.print(board)
+                    last_board = board
+                chosen = _ask(state, player, names[player])
+                if chosen is None:
+                    console.print("Game stopped.")
+                    break
+                action = chosen
+                last_human_view = len(actions) + 1
+            turns.step(state, action)
+            state.apply_action(action)
+            actions.append(action)
+            if not humans:
+                _show_turns(turns, None, steps=False)
+    except KeyboardInterrupt:  # Ctrl-C: stop as 'quit' does, the record written all the same
+        interrupted = True
+        console.print("\nGame interrupted.")
+    if not interrupted:
+        turns.finish(state)
+        _show_turns(turns, viewer, steps=False)
     if state.is_terminal():
         console.print(draw(state, None))
-        console.print(result_words(state))
-    if record is not None:
-        doc = GameRecord(
-            gtype.name,
-            configured.num_players,
-            configured.non_default_params,
-            seed,
-            specs,
-            actions,
-            state.returns() if state.is_terminal() else None,
-        )
-        record.write_text(json.dumps(doc.to_json(), indent=1), encoding="utf-8")
-        console.print(f"Record written to {record}")
+        console.print(result_words(state, names))
+    _write_record(record, configured, seed, specs, actions)
+    if interrupted:
+        raise typer.Exit(130)
+
+
+def _write_record(
+    record: Path | None, configured: Game, seed: int, specs: list[str], actions: list[int]
+) -> None:
+    """Write the game so far (``actions`` from the start, replayed) to ``record``."""
+    if record is None:
+        return
+    gtype = configured.type
+    state = configured.new_initial_state()
+    for action in actions:
+        state.apply_action(action)
+    doc = GameRecord(
+        gtype.name,
+        configured.num_players,
+        configured.non_default_params,
+        seed,
+        specs,
+        actions,
+        state.returns() if state.is_terminal() else None,
+    )
+    write_text(record, json.dumps(doc.to_json(), indent=1))
+    console.print(f"Record written to {record}")
 
 
 def _show_turns(turns: TurnLog, seat: int | None, steps: bool = True) -> None:
@@ -216,8 +276,7 @@ def replay_command(
     steps: Annotated[bool, typer.Option(help="list every step under its turn")] = False,
 ) -> None:
     """Print a recorded game turn by turn in words (with --steps, every step too)."""
-    if not file.exists():
-        raise fail(f"no such file: {file}")
+    input_file(file, "record file")
     with user_errors():
         text = file.read_text(encoding="utf-8").strip()
         if text.startswith("{") and "\n{" in text:
@@ -247,7 +306,7 @@ def replay_command(
     if rec.returns is not None and final.is_terminal() and final.returns() != rec.returns:
         raise fail(f"replayed returns {final.returns()} differ from the record's {rec.returns}")
     if final.is_terminal():
-        console.print(result_words(final))
+        console.print(result_words(final, names))
     elif rec.returns is not None:  # ended early (a resignation, abandoned)
         ended = rec.meta.get("ended") or {}
         how = str(ended.get("reason", "ended early")) if isinstance(ended, dict) else "ended"
@@ -257,15 +316,18 @@ def replay_command(
 
 
 def _record_names(rec: GameRecord, state: State) -> list[str]:
-    """The seats' names: those a web match recorded, else 'Seat 1 (orange)' …"""
+    """The seats' names: those a web match recorded (as the game's ``seat_labels`` show
+    them, e.g. 'Ann (Sheep)'), else as ``seat_names`` calls them ('Player 1 (orange)' …)."""
     seats = rec.meta.get("seats")
-    labels = [seat_label(state, seat) for seat in range(rec.players)]
-    if isinstance(seats, list) and len(seats) == rec.players:
-        return [
-            str(s.get("name")) if isinstance(s, dict) and s.get("name") else labels[i]
-            for i, s in enumerate(seats)
-        ]
-    return labels
+    labels = seat_names(state)
+    if not (isinstance(seats, list) and len(seats) == rec.players):
+        return labels
+    recorded = [str(s.get("name")) if isinstance(s, dict) and s.get("name") else "" for s in seats]
+    game_labels = registration(state.game.type.name).seat_labels
+    if game_labels is not None:
+        base = [name or f"Player {i + 1}" for i, name in enumerate(recorded)]
+        return list(game_labels(state.game, base))
+    return [name or labels[i] for i, name in enumerate(recorded)]
 
 
 def register(app: typer.Typer) -> None:

@@ -8,7 +8,15 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from farmstead.cli.common import console, fail, user_errors
+from farmstead.cli.common import (
+    console,
+    fail,
+    input_file,
+    output_file,
+    output_folder,
+    user_errors,
+    write_text,
+)
 from farmstead.lab.report import (
     Table as ReportTable,
 )
@@ -51,14 +59,19 @@ def report_command(
     ] = 200,
 ) -> None:
     """Win rates with Wilson intervals, Elo, seat advantage, draws, game length, time per move."""
-    if not results.is_file():
-        raise fail(f"no results file at {results}")
+    input_file(results, "results file")
     timing_file = timings if timings is not None else timings_path(results)
-    if timings is not None and not timings.is_file():
-        raise fail(f"no timings file at {timings}")
+    if timings is not None:
+        input_file(timings, "timings file")
+    output_file(html, "--html")
+    folder = plots if plots is not None else results.with_name(results.stem + "-plots")
+    if not no_plots:
+        output_folder(folder, "--plots")
     with user_errors():
         records = list(read_results(results))
         timing_rows = read_timings(timing_file) if timing_file.is_file() else None
+        if timing_rows == [] and timing_file.read_text(encoding="utf-8").strip():
+            raise fail(f"malformed timings file {timing_file}: it holds no game timing line")
         report = build_report(records, timing_rows, bootstrap=bootstrap)
     for table in report_tables(report):
         console.print(rich_table(table))
@@ -68,12 +81,11 @@ def report_command(
         return
     drawn = report_plots(report)
     if not no_plots:
-        folder = plots if plots is not None else results.with_name(results.stem + "-plots")
-        paths = write_plots(drawn, folder)
+        with user_errors():
+            paths = write_plots(drawn, folder)
         console.print(f"Plots: {', '.join(str(p) for p in paths)}")
     if html is not None:
-        html.parent.mkdir(parents=True, exist_ok=True)
-        html.write_text(render_html(report, drawn, source=results.name), encoding="utf-8")
+        write_text(html, render_html(report, drawn, source=results.name))
         console.print(f"HTML report: {html}")
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import os
+import socket
 from typing import Annotated
 
 import typer
@@ -17,7 +18,9 @@ def register(app: typer.Typer) -> None:
     @app.command()
     def serve(
         host: str = typer.Option("127.0.0.1", help="address to listen on"),
-        port: int = typer.Option(8000, help="port to listen on"),
+        port: int = typer.Option(
+            8000, help="port to listen on (0: any free port, printed)", min=0, max=65535
+        ),
         db: str = typer.Option(
             None,
             "--db",
@@ -25,12 +28,16 @@ def register(app: typer.Typer) -> None:
             f"file path; default: ${DB_ENV}, else farmstead.db in your user data folder",
         ),
         bot_workers: int = typer.Option(2, help="processes that compute bot moves"),
-        bot_time_limit: float = typer.Option(10.0, help="seconds a bot may think per move"),
+        bot_time_limit: float = typer.Option(
+            10.0, help="seconds one bot job (a line of its decisions) may run before it is stopped"
+        ),
         bot_delay: float = typer.Option(
             0.6, help="seconds a bot waits before its first move of a turn (so people can follow)"
         ),
         bot_step_delay: float = typer.Option(
-            0.08, help="seconds between a bot's consecutive moves"
+            0.3,
+            help="seconds between the steps of a bot's turn (its lines of decisions between "
+            "dice, draws and other players' answers), shortened as the turn's budget runs out",
         ),
         bot_level: Annotated[
             list[str] | None,
@@ -223,6 +230,8 @@ def register(app: typer.Typer) -> None:
             typer.echo(f"Error: {exc}", err=True)
             raise typer.Exit(1) from None
         logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+        listening = listen_socket(host, port)  # the port printed is the one listened on
+        port = listening.getsockname()[1]
         shown = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
         if ":" in shown:
             shown = f"[{shown}]"
@@ -237,7 +246,19 @@ def register(app: typer.Typer) -> None:
             limits=limits,
         )
         install_redaction()  # after uvicorn set up its log handlers: no seat token in any log
-        uvicorn.Server(server_config).run()
+        uvicorn.Server(server_config).run(sockets=[listening])
+
+
+def listen_socket(host: str, port: int) -> socket.socket:
+    """A socket bound to ``host:port`` (port 0: a free port the system picks) for uvicorn to
+    serve on; a clean ``--port``/``--host`` error when it cannot be bound."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    try:
+        return socket.create_server((host, port), family=family, backlog=2048)
+    except OSError as exc:
+        raise typer.BadParameter(
+            f"cannot listen on {host}:{port}: {exc.strerror or exc}", param_hint="--host/--port"
+        ) from None
 
 
 def check_redis(url: str) -> None:

@@ -13,7 +13,14 @@ from rich.table import Table
 
 from farmstead.agents.base import AgentSpec
 from farmstead.agents.registry import validate_spec
-from farmstead.cli.common import console, fail, parse_params, user_errors
+from farmstead.cli.common import (
+    GameArgument,
+    console,
+    fail,
+    output_file,
+    parse_params,
+    user_errors,
+)
 from farmstead.core.record import GameRecord
 from farmstead.core.registry import load_game
 from farmstead.core.rng import derive_seed
@@ -35,19 +42,20 @@ def _progress() -> Progress:
 
 
 def simulate_command(
-    game: Annotated[str, typer.Argument(help="registry key, e.g. rancho")],
+    game: GameArgument,
     players: Annotated[
         str, typer.Option(help="one agent spec per seat, e.g. random,random")
     ] = "random,random",
-    n: Annotated[int, typer.Option("-n", help="number of games")] = 100,
+    n: Annotated[int, typer.Option("-n", help="number of games", min=1)] = 100,
     seed: Annotated[int, typer.Option(help="master seed; game i uses a seed derived from it")] = 1,
     param: Annotated[
         list[str] | None, typer.Option(help="game parameter KEY=VALUE (repeatable)")
     ] = None,
     out: Annotated[Path | None, typer.Option(help="write every record to this JSONL file")] = None,
-    workers: Annotated[int, typer.Option(help="worker processes (default: 1)")] = 1,
+    workers: Annotated[int, typer.Option(help="worker processes", min=1)] = 1,
 ) -> None:
     """Play many seeded games with fixed seats and print win rates and lengths."""
+    out = output_file(out, "--out")  # checked before anything is played
     with user_errors():
         specs = [str(spec) for spec in AgentSpec.parse_list(players)]
     if n < 1:
@@ -62,7 +70,10 @@ def simulate_command(
     lengths: list[int] = []
     busy = 0.0
     started = time.perf_counter()
-    handle = out.open("w", encoding="utf-8") if out else None
+    with user_errors():
+        if out:
+            out.parent.mkdir(parents=True, exist_ok=True)
+        handle = out.open("w", encoding="utf-8") if out else None
     try:
         with _progress() as progress:
             bar = progress.add_task(f"{game}: playing", total=n)
@@ -122,21 +133,21 @@ def _check_chunk(job: CheckJob) -> ConformanceReport:
 
 
 def check_command(
-    game: Annotated[str, typer.Argument(help="registry key, e.g. rancho")],
+    game: GameArgument,
     players: Annotated[
         int | None, typer.Option(help="number of seats (default: the minimum)")
     ] = None,
-    n: Annotated[int, typer.Option("-n", help="number of random games")] = 100,
+    n: Annotated[int, typer.Option("-n", help="number of random games", min=1)] = 100,
     seed: Annotated[int, typer.Option(help="master seed")] = 1,
     param: Annotated[
         list[str] | None, typer.Option(help="game parameter KEY=VALUE (repeatable)")
     ] = None,
-    workers: Annotated[int, typer.Option(help="worker processes (default: all cores)")] = 0,
+    workers: Annotated[int, typer.Option(help="worker processes (0: all cores)", min=0)] = 0,
     deep_rate: Annotated[
-        float, typer.Option(help="share of steps given the expensive checks")
+        float, typer.Option(help="share of steps given the expensive checks", min=0, max=1)
     ] = 0.002,
     start: Annotated[
-        int, typer.Option(help="index of the first game (to split a run in parts)")
+        int, typer.Option(help="index of the first game (to split a run in parts)", min=0)
     ] = 0,
     replay_every: Annotated[
         int, typer.Option(help="replay every k-th game from its record", min=1)

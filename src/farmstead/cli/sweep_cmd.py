@@ -10,10 +10,12 @@ import typer
 
 from farmstead.cli.common import (
     BackendOption,
+    GameArgument,
     RayAddressOption,
     WorkersOption,
     console,
     fail,
+    output_folder,
     parse_params,
     user_errors,
 )
@@ -33,7 +35,7 @@ from farmstead.lab.tournament import Progress as GameProgress
 
 
 def sweep_command(
-    game: Annotated[str, typer.Argument(help="registry key, e.g. rancho")],
+    game: GameArgument,
     param: Annotated[
         list[str],
         typer.Option(
@@ -70,7 +72,7 @@ def sweep_command(
         raise fail("-n must be at least 1")
     if backend not in BACKENDS:
         raise fail(f"unknown backend {backend!r}; valid choices: {', '.join(BACKENDS)}")
-    folder = out if out is not None else Path(f"sweep-{game}")
+    folder = output_folder(out if out is not None else Path(f"sweep-{game}"), "--out")
     with user_errors():
         axes = [SweepAxis.parse(item) for item in param]
         base = parse_params(fixed)

@@ -19,11 +19,14 @@ from rich.table import Table
 
 from farmstead.cli.common import (
     BackendOption,
+    GameArgument,
     RayAddressOption,
     WorkersOption,
     console,
     err_console,
     fail,
+    input_file,
+    output_file,
     parse_params,
     user_errors,
 )
@@ -84,12 +87,12 @@ def print_timings(summary: RunSummary) -> None:
 
 
 def tournament_command(
-    game: Annotated[str, typer.Argument(help="registry key, e.g. rancho")],
+    game: GameArgument,
     agents: Annotated[
         str,
         typer.Option(help="agents, comma-separated, e.g. random,heuristic,mcts:iterations=400,c=1"),
     ],
-    n: Annotated[int, typer.Option("-n", help="number of games")] = 100,
+    n: Annotated[int, typer.Option("-n", help="number of games", min=0)] = 100,
     seed: Annotated[int, typer.Option(help="master seed; game i uses a seed derived from it")] = 1,
     players: Annotated[
         int | None, typer.Option(help="number of seats (default: the game's minimum)")
@@ -121,13 +124,15 @@ def tournament_command(
     The results file holds one record per game in game order and nothing from the clock, so it
     is byte-identical for any worker count or backend; timings go to the timings file.
     """
-    if n < 0:
-        raise fail("-n must be at least 0")
     if backend not in BACKENDS:
         raise fail(f"unknown backend {backend!r}; valid choices: {', '.join(BACKENDS)}")
     summary = RunSummary()
-    timing_file = timings if timings is not None else timings_path(out)
     game_params = parse_params(param)
+    if out.exists():  # a results file to resume: it must be a file
+        input_file(out, "results file")
+    output_file(out, "--out")
+    timing_file = timings if timings is not None else timings_path(out)
+    output_file(timing_file, "--timings")
 
     def play(on_progress: Callable[[GameProgress], None] | None) -> list[GameRecord]:
         return list(

@@ -38,7 +38,7 @@ def register(app: typer.Typer) -> None:
             0.6, help="seconds a bot waits before its first move of a turn (as `serve`)"
         ),
         bot_step_delay: float = typer.Option(
-            0.08, help="seconds between a bot's consecutive moves (as `serve`)"
+            0.3, help="seconds between the steps of a bot's turn (as `serve`)"
         ),
         bot_level: Annotated[
             list[str] | None,

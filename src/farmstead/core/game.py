@@ -18,6 +18,7 @@ Contracts every implementation must keep:
 
 from __future__ import annotations
 
+import builtins
 import enum
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
@@ -49,7 +50,10 @@ class PlayerId(enum.IntEnum):
 class ParamSpec:
     """One game parameter: its name, type, default, meaning and (optionally) allowed values;
     ``label`` is a short name for people (forms, rules pages); ``label_or_name`` falls back to
-    the name in words."""
+    the name in words; ``choice_labels`` (optional) names each of ``choices`` for people, in
+    the same order. ``items`` (optional) makes the value a comma-separated list of values of
+    that type (e.g. die faces ``1,1,2,4``), each within ``item_minimum`` and ``item_maximum``
+    (optional bounds, checked by ``coerce`` like ``minimum`` and ``maximum``)."""
 
     name: str
     type: type
@@ -59,6 +63,16 @@ class ParamSpec:
     minimum: float | None = None
     maximum: float | None = None
     label: str = ""
+    choice_labels: tuple[str, ...] | None = None
+    items: builtins.type | None = None
+    item_minimum: float | None = None
+    item_maximum: float | None = None
+
+    def __post_init__(self) -> None:
+        if self.choice_labels is not None and (
+            self.choices is None or len(self.choice_labels) != len(self.choices)
+        ):
+            raise ValueError(f"param {self.name!r}: one choice label per choice")
 
     @property
     def label_or_name(self) -> str:
@@ -67,6 +81,19 @@ class ParamSpec:
             return self.label
         text = self.name.replace("_", " ")
         return text[:1].upper() + text[1:]
+
+    def choice_words(self) -> list[str] | None:
+        """Each choice in words, for forms: ``choice_labels``, else the value with spaces for
+        underscores, capitalised (``coin_toss`` → "Coin toss"); ``None`` without choices."""
+        if self.choices is None:
+            return None
+        if self.choice_labels is not None:
+            return list(self.choice_labels)
+        out = []
+        for choice in self.choices:
+            text = str(choice).replace("_", " ").strip()
+            out.append(text[:1].upper() + text[1:])
+        return out
 
     def coerce(self, value: Any) -> Any:
         """``value`` converted to this parameter's type, or ``InvalidParamError``.
@@ -106,7 +133,36 @@ class ParamSpec:
             raise InvalidParamError(f"parameter {self.name!r} must be >= {self.minimum}")
         if self.maximum is not None and converted > self.maximum:
             raise InvalidParamError(f"parameter {self.name!r} must be <= {self.maximum}")
+        if self.items is not None:
+            self._check_items(converted)
         return converted
+
+    def _check_items(self, value: Any) -> None:
+        """``InvalidParamError`` unless every comma-separated item of ``value`` is of type
+        ``items`` and within ``item_minimum`` and ``item_maximum``."""
+        assert self.items is not None
+        bounds = ""
+        if self.item_minimum is not None and self.item_maximum is not None:
+            bounds = f" from {self.item_minimum:g} to {self.item_maximum:g}"
+        elif self.item_minimum is not None:
+            bounds = f" of at least {self.item_minimum:g}"
+        elif self.item_maximum is not None:
+            bounds = f" of at most {self.item_maximum:g}"
+        expected = f"comma-separated values of type {self.items.__name__}{bounds}"
+        for raw in str(value).split(","):
+            try:
+                item = self.items(raw.strip())
+            except (TypeError, ValueError):
+                raise InvalidParamError(
+                    f"parameter {self.name!r} must be {expected}; got {value!r}"
+                ) from None
+            if (self.item_minimum is not None and item < self.item_minimum) or (
+                self.item_maximum is not None and item > self.item_maximum
+            ):
+                raise InvalidParamError(
+                    f"parameter {self.name!r} must be {expected}; {raw.strip()!r} is out of "
+                    f"range in {value!r}"
+                )
 
 
 @dataclass(frozen=True)

@@ -110,9 +110,22 @@ DataWordsFn = Callable[[DataItem], "tuple[str, str] | None"]
 """``data_words(item)``: a title and a sentence describing one data item for people (e.g. a
 tile by its shape and animals), or ``None`` to describe it generically."""
 
+ItemWordsFn = Callable[[DataItem], "dict[str, str] | None"]
+"""``item_words(item)``: words the browser board shows with one data item (e.g. when a card
+may be played), sent by the data route as the item's ``words``; ``None`` for none."""
+
+SeatLabelsFn = Callable[[Game, Sequence[str]], list[str]]
+"""``seat_labels(game, names)``: how the game's pages name each seat, seat ``i`` called
+``names[i]`` (e.g. ``Bot 3 (Sheep)``: the seat's name with its species), one per seat."""
+
 ScoreSheetFn = Callable[[StateT, Sequence[str]], ScoreSheet]
 """``score_sheet(state, names)``: the result of the terminal ``state``, seat ``i`` called
 ``names[i]``. Everything is public by then (the record is)."""
+
+
+TerminalMenuFn = Callable[[StateT, int, Sequence[int]], str]
+"""``terminal_menu(state, seat, legal)``: the choices of a terminal prompt as Rich markup, the
+number ``n`` standing for ``legal[n - 1]`` (e.g. grouped by kind, several to a line)."""
 
 
 @dataclass(frozen=True)
@@ -166,6 +179,61 @@ class RulesProse:
 
 
 @dataclass(frozen=True)
+class Preset:
+    """A named set of param values offered when a match starts (e.g. a shorter "first game").
+
+    ``name`` is the key (``farmstead durations --preset``, the web API); ``label`` the name in
+    words; ``description`` one sentence for people; ``params`` the values it sets (the others
+    keep the game's or the lobby's defaults); ``for_newcomers`` marks the preset the lobby
+    suggests to people new to the game."""
+
+    name: str
+    label: str
+    description: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+    for_newcomers: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON-safe: ``{"name", "label", "description", "params", "for_newcomers"}``."""
+        return {
+            "name": self.name,
+            "label": self.label,
+            "description": self.description,
+            "params": dict(self.params),
+            "for_newcomers": self.for_newcomers,
+        }
+
+
+RoundFn = Callable[[StateT], int]
+"""``round_number(state)``: the round ``state`` is in, in the game's own terms (1 at the first
+turn), for the measured game lengths (``farmstead durations``)."""
+
+RoundCapFn = Callable[[Game], "int | None"]
+"""``round_cap(game)``: the round after which the configured ``game`` ends by its cap, or
+``None`` when it has none."""
+
+
+@dataclass(frozen=True)
+class Durations(Generic[StateT]):
+    """How long a game lasts, measured from simulated games (``farmstead.lab.durations``).
+
+    ``round_number`` and ``round_cap`` say what a round is; ``package`` holds two resources:
+    ``model`` (TOML, written by people: the inputs of the minutes estimate with their
+    provenance) and ``results`` (JSON, written by ``farmstead durations``: the measured
+    figures per preset and player count, with the command line that produced them)."""
+
+    round_number: RoundFn[StateT]
+    package: str
+    round_cap: RoundCapFn | None = None
+    model: str = "data/duration_model.toml"
+    results: str = "data/durations.json"
+
+    def path(self, resource: str) -> Any:
+        """The ``Traversable`` of one of the two resources (it may not exist yet)."""
+        return resources.files(self.package).joinpath(resource)
+
+
+@dataclass(frozen=True)
 class GameRegistration(Generic[StateT]):
     """Everything farmstead needs to offer one game, under the name ``game.type.name``.
 
@@ -180,7 +248,14 @@ class GameRegistration(Generic[StateT]):
     rule the spec suggests for play between people; ``turn_summary`` one turn in words for a
     viewer (``core.turns``; ``None``: the steps' words joined); ``rules_prose`` the rules for
     people, a Markdown resource of the game's package (``None``: only ``rules_summary``);
-    ``data_words`` a data item in words for the rules page (``None``: described generically).
+    ``data_words`` a data item in words for the rules page (``None``: described generically);
+    ``seat_labels`` how every page names the seats (``None``: by the seats' names);
+    ``item_words`` words the browser board shows with a data item (``None``: none), so that
+    the board never makes them itself; ``presets`` named param sets offered when a match starts
+    (``Preset``; the first is not implied to be the default: a preset with no params is);
+    ``durations`` how long games last, measured from simulations (``Durations``; ``None``:
+    not measured); ``terminal_menu`` how ``farmstead play`` lists a prompt's choices
+    (``TerminalMenuFn``; ``None``: one numbered line per legal action).
 
     ``StateT`` is the state class of ``game`` (what its ``new_initial_state`` returns): the
     functions of the record are called with that game's states only.
@@ -198,6 +273,21 @@ class GameRegistration(Generic[StateT]):
     turn_summary: TurnSummaryFn | None = None
     rules_prose: RulesProse | None = None
     data_words: DataWordsFn | None = None
+    seat_labels: SeatLabelsFn | None = None
+    item_words: ItemWordsFn | None = None
+    presets: tuple[Preset, ...] = ()
+    durations: Durations[StateT] | None = None
+    terminal_menu: TerminalMenuFn[StateT] | None = None
+
+    def preset(self, name: str) -> Preset:
+        """The preset called ``name`` (spaces count as underscores); ``LookupError`` lists the
+        game's presets."""
+        key = name.strip().lower().replace(" ", "_").replace("-", "_")
+        for preset in self.presets:
+            if preset.name == key:
+                return preset
+        known = ", ".join(p.name for p in self.presets) or "none"
+        raise LookupError(f"{self.name} has no preset {name!r}; its presets: {known}")
 
     @property
     def name(self) -> str:
@@ -227,6 +317,21 @@ def _check(registration: object, origin: str) -> GameRegistration[Any]:
         raise GameRegistrationError(
             f"{origin}: {registration.game.__name__}.type is not a GameType"
         )
+    specs = {spec.name: spec for spec in gtype.params}
+    seen: set[str] = set()
+    for preset in registration.presets:
+        if preset.name in seen:
+            raise GameRegistrationError(f"{origin}: two presets are named {preset.name!r}")
+        seen.add(preset.name)
+        for key, value in preset.params.items():
+            if key not in specs:
+                raise GameRegistrationError(
+                    f"{origin}: preset {preset.name!r} sets {key!r}, not a param of the game"
+                )
+            try:
+                specs[key].coerce(value)
+            except FarmsteadError as exc:
+                raise GameRegistrationError(f"{origin}: preset {preset.name!r}: {exc}") from None
     return registration
 
 

@@ -21,7 +21,7 @@ from typing import Any
 import gymnasium
 import numpy as np
 
-from farmstead.agents.base import Agent
+from farmstead.agents.base import Agent, decide
 from farmstead.agents.registry import make_agent
 from farmstead.core.errors import IllegalActionError, InvalidParamError
 from farmstead.core.game import PlayerId, State
@@ -76,6 +76,7 @@ class FarmsteadSingleAgentEnv(gymnasium.Env):
         self._size = self.game.info.num_distinct_actions
         self.state: State = self.game.new_initial_state()
         self._chance = Rng(0)
+        self._positions = Rng(0)  # draws the hidden parts of the opponents' positions
         self._opponents: dict[int, Agent] = {}
 
     def _others(self) -> list[int]:
@@ -91,7 +92,7 @@ class FarmsteadSingleAgentEnv(gymnasium.Env):
             elif player == PlayerId.TERMINAL or player == self.seat:
                 return
             else:
-                state.apply_action(self._opponents[player].step(state))
+                state.apply_action(decide(self._opponents[player], state, self._positions))
 
     def _obs_info(self) -> tuple[np.ndarray, dict[str, Any]]:
         obs = self.state.observation_tensor(self.seat)
@@ -107,6 +108,7 @@ class FarmsteadSingleAgentEnv(gymnasium.Env):
         super().reset(seed=seed)
         game_seed = int(self.np_random.integers(2**62))
         self._chance = Rng(derive_seed(game_seed, "chance"))
+        self._positions = Rng(derive_seed(game_seed, "positions"))
         self._opponents = {
             s: make_agent(spec, Rng(derive_seed(game_seed, "agent", s)))
             for s, spec in zip(self._others(), self.opponent_specs, strict=True)

@@ -6,7 +6,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from farmstead.agents.base import Agent, AgentSpec
+from farmstead.agents.base import Agent, AgentSpec, decide
 from farmstead.agents.registry import make_agent
 from farmstead.core.game import Game, PlayerId, State
 from farmstead.core.record import GameRecord
@@ -23,6 +23,12 @@ def chance_rng(seed: int) -> Rng:
 def agent_rng(seed: int, seat: int) -> Rng:
     """The generator injected into the agent of ``seat`` for a game with this seed."""
     return Rng(derive_seed(seed, "agent", seat))
+
+
+def position_rng(seed: int) -> Rng:
+    """The generator that draws, for a game with this seed, the hidden parts of the positions
+    agents decide in (``agents.base.decide``)."""
+    return Rng(derive_seed(seed, "positions"))
 
 
 @dataclass
@@ -64,6 +70,7 @@ def play_game(
         for seat, a in enumerate(agents)
     ]
     chance = chance_rng(seed)
+    positions = position_rng(seed)
     state = game.new_initial_state()
     actions: list[int] = []
     if timer is not None:
@@ -73,10 +80,10 @@ def play_game(
         if player == PlayerId.CHANCE:
             action = chance.sample_outcome(state.chance_outcomes())
         elif timer is None:
-            action = players[player].step(state)
+            action = decide(players[player], state, positions)
         else:
             started = time.perf_counter()
-            action = players[player].step(state)
+            action = decide(players[player], state, positions)
             timer.seconds[player] += time.perf_counter() - started
             timer.decisions[player] += 1
         if on_step is not None:

@@ -128,7 +128,7 @@ class ServerConfig:
     bot_mode: str = "process"
     bot_time_limit: float = 10.0
     bot_delay: float = 0.6
-    bot_step_delay: float = 0.08
+    bot_step_delay: float = 0.3
     bot_levels: tuple[BotLevel, ...] = DEFAULT_BOT_LEVELS
     match_rate: str | None = "20/minute;300/hour"
     max_open_matches: int = 50
@@ -188,11 +188,12 @@ def bot_json(bot: Any, game: str | None = None) -> dict[str, Any]:
             "label": bot.level.label,
             "spec": bot.spec,
             "move_seconds": bot.move_seconds,
+            "turn_seconds": bot.level.turn_seconds,
             "default": bot.level.default,
             "elo": None,
         }
     rating = level_rating(game, bot.spec)
-    label = f"{bot.level.name.capitalize()} — {spec_words(bot.spec)}"
+    label = f"{bot.level.name.capitalize()} — {spec_words(bot.spec, bot.level.turn_seconds)}"
     if rating is not None:
         label += f" · Elo {rating['elo']:+.0f}"
     return {
@@ -200,6 +201,7 @@ def bot_json(bot: Any, game: str | None = None) -> dict[str, Any]:
         "label": label,
         "spec": bot.spec,
         "move_seconds": bot.move_seconds,
+        "turn_seconds": bot.level.turn_seconds,
         "default": bot.level.default,
         "elo": rating,
     }
@@ -302,7 +304,9 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     # --- games ------------------------------------------------------------------------
     @app.get("/api/games", tags=["games"])
     async def games() -> dict[str, Any]:
-        """Every registered game with its rules summary, player range and params."""
+        """Every registered game with its rules summary, player range, params (each choice in
+        words), presets, and how long it lasts per preset and player count as measured by
+        `farmstead durations` (`durations`: words and figures; empty when not measured)."""
         return {
             "games": [game_json(registration(name), *board_urls(name)) for name in game_names()]
         }
@@ -320,7 +324,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
             "game": gtype.name,
             "long_name": gtype.long_name,
             "proposed_note": gtype.proposed_note,
-            "items": [data_item_json(i) for i in gtype.data_items()],
+            "items": [data_item_json(i, registration(name)) for i in gtype.data_items()],
         }
 
     @app.get("/api/games/{name}/rules", tags=["games"], responses=error_responses(404, 422))

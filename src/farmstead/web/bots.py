@@ -40,7 +40,7 @@ from typing import Any
 from farmstead.agents.base import AgentSpec
 from farmstead.agents.registry import agent_class
 from farmstead.core.game import JSON, Game
-from farmstead.core.rng import Rng, derive_seed
+from farmstead.core.rng import Rng
 
 log = logging.getLogger(__name__)
 
@@ -85,6 +85,7 @@ class BotJob:
     time_limit: float | None = None  # seconds; the pool's own limit applies as well
     line: int = 1  # decisions to choose: the move, then the same seat's next ones
     line_seconds: float = 0.0  # the soft budget of the whole line (0: no follow-ups)
+    whole: bool = False  # a bot's turn: the whole line, every decision within line_seconds
 
     @classmethod
     def make(
@@ -97,6 +98,7 @@ class BotJob:
         *,
         line: int = 1,
         line_seconds: float = 0.0,
+        whole: bool = False,
     ) -> BotJob:
         parsed = AgentSpec.parse(spec)
         return cls(
@@ -110,6 +112,7 @@ class BotJob:
             time_limit=time_limit,
             line=line,
             line_seconds=line_seconds,
+            whole=whole,
         )
 
 
@@ -124,38 +127,57 @@ def run_job(job: BotJob) -> int:
     return run_line(job)[0]
 
 
+MIN_DECISION_SECONDS = 0.01
+"""The least one capped decision of a bot's turn may think, once the turn's budget is spent."""
+DECISION_SHARE = 0.5
+"""The share of what is left of a turn's budget that one decision may think."""
+
+
 def run_line(job: BotJob) -> list[int]:
     """The move of ``job``, then (up to ``job.line`` decisions in all) the decisions the same
-    seat takes next before a chance outcome, another seat or the end, while the line's soft
-    budget ``job.line_seconds`` lasts (runs in a worker).
+    seat takes next before a chance outcome, another seat or the end (runs in a worker).
 
-    Each follow-up decision gets a fresh agent with the job's parameters and, when the agent
-    has a ``seconds`` budget, an equal share of the time left.
+    One agent takes every decision of the line, so what it remembers of the turn (mcts's
+    loop guard) carries over. Two kinds of line:
+
+    * ``job.whole`` (a bot's turn): the line goes on to its end; ``job.line_seconds`` is the
+      budget of all its decisions, each capped (``Agent.cap_seconds``) at ``DECISION_SHARE``
+      of what is left, at least ``MIN_DECISION_SECONDS``.
+    * otherwise (a hint): the first decision thinks with the agent's own budget; follow-ups
+      are added while the soft budget ``job.line_seconds`` lasts, each with an equal share of
+      the time left when the agent has a ``seconds`` budget.
     """
     started = time.monotonic()
     game = resolve_ref(job.game_ref)(job.players, **job.params)
     state = game.state_from_json(job.position)
     agent_cls = resolve_ref(job.agent_ref)
+    agent = agent_cls(Rng(job.seed), **job.agent_params)
     timed = any(spec.name == "seconds" for spec in getattr(agent_cls, "params", ()))
     seat = state.current_player()
-    line = [_checked(agent_cls(Rng(job.seed), **job.agent_params).step(state))]
-    first = time.monotonic() - started
-    while len(line) < job.line and job.line_seconds > 0:
+    line: list[int] = []
+    first = 0.0
+    while True:
+        left = job.line_seconds - (time.monotonic() - started)
+        legal = state.legal_actions()
+        if line and len(legal) == 1:
+            line.append(legal[0])
+        else:
+            if job.whole:
+                if timed:
+                    agent.cap_seconds(max(MIN_DECISION_SECONDS, left * DECISION_SHARE))
+            elif line:
+                if left <= 0.05 or (not timed and first > left):
+                    break
+                if timed:
+                    agent.cap_seconds(left / (job.line - len(line)))
+            line.append(_checked(agent.step(state)))
+            if len(line) == 1:
+                first = time.monotonic() - started
+        if len(line) >= job.line or (not job.whole and job.line_seconds <= 0):
+            break
         state.apply_action(line[-1])
         if state.is_terminal() or state.current_player() != seat:
             break
-        left = job.line_seconds - (time.monotonic() - started)
-        legal = state.legal_actions()
-        if len(legal) == 1:
-            line.append(legal[0])
-            continue
-        if left <= 0.05 or (not timed and first > left):
-            break
-        params = dict(job.agent_params)
-        if timed:
-            params["seconds"] = f"{left / (job.line - len(line)):.3f}"
-        agent = agent_cls(Rng(derive_seed(job.seed, "line", len(line))), **params)
-        line.append(_checked(agent.step(state)))
     return line
 
 
@@ -452,7 +474,9 @@ class BotLevel:
     ``spec`` is the agent for games with heuristics; ``spec_without_heuristics`` the agent for
     games that register none (``None``: the level is not offered for them). Both carry their
     own per-move budget (e.g. ``mcts:iterations=200,seconds=1``); ``move_seconds`` is the hard
-    limit after which the pool stops the bot and plays a fallback move.
+    limit, over a line's budget, after which the pool stops the bot and plays a fallback move.
+    ``turn_seconds`` is the soft budget of a whole turn as people watch it, the pauses
+    between its steps included (``web.botturns``).
     """
 
     name: str
@@ -461,6 +485,7 @@ class BotLevel:
     spec_without_heuristics: str | None = None
     move_seconds: float = 2.0
     default: bool = False
+    turn_seconds: float = 2.0
 
     def spec_for(self, has_heuristics: bool) -> str | None:
         """The agent spec for a game with or without heuristics (``None``: not offered)."""
@@ -468,7 +493,7 @@ class BotLevel:
 
 
 DEFAULT_BOT_LEVELS: tuple[BotLevel, ...] = (
-    BotLevel("easy", "Easy — random legal moves", "random", "random", 2.0),
+    BotLevel("easy", "Easy — random legal moves", "random", "random", 2.0, turn_seconds=1.2),
     BotLevel(
         "medium",
         "Medium — greedy, the best-looking move",
@@ -476,20 +501,23 @@ DEFAULT_BOT_LEVELS: tuple[BotLevel, ...] = (
         "mcts:iterations=50,rollout_depth=-1,seconds=0.5",
         2.0,
         default=True,
+        turn_seconds=1.5,
     ),
     BotLevel(
         "hard",
-        "Hard — tree search (200 iterations, at most 1 s a move)",
+        "Hard — tree search (200 iterations a move, about 1.8 s a turn)",
         "mcts:iterations=200,seconds=1",
         "mcts:iterations=200,rollout_depth=-1,seconds=1",
         3.0,
+        turn_seconds=1.8,
     ),
     BotLevel(
         "expert",
-        "Expert — deeper tree search (800 iterations, at most 2 s a move)",
+        "Expert — deeper tree search (800 iterations a move, about 2 s a turn)",
         "mcts:iterations=800,seconds=2",
         "mcts:iterations=800,rollout_depth=-1,seconds=2",
         4.0,
+        turn_seconds=2.0,
     ),
 )
 
@@ -515,8 +543,9 @@ def game_levels(game: str) -> dict[str, str]:
     return table
 
 
-def spec_words(spec: str) -> str:
-    """What an agent spec plays, in words (for level labels)."""
+def spec_words(spec: str, turn_seconds: float | None = None) -> str:
+    """What an agent spec plays, in words (for level labels); a search's time is told per
+    turn when the level gives it a ``turn_seconds`` budget, else per move."""
     parsed = AgentSpec.parse(spec)
     params = parsed.params
     if parsed.name == "random":
@@ -526,8 +555,10 @@ def spec_words(spec: str) -> str:
             return "greedy, the best-looking move"
         return "the game's heuristic player"
     if parsed.name == "mcts":
-        parts = [f"{params['iterations']} iterations" if "iterations" in params else None]
-        if "seconds" in params:
+        parts = [f"{params['iterations']} iterations a move" if "iterations" in params else None]
+        if turn_seconds is not None:
+            parts.append(f"about {turn_seconds:g} s a turn")
+        elif "seconds" in params:
             parts.append(f"at most {params['seconds']} s a move")
         detail = ", ".join(p for p in parts if p)
         return f"tree search ({detail})" if detail else "tree search"
@@ -581,6 +612,8 @@ class BotCatalog:
                 raise ValueError(f"bot level name {level.name!r}: use letters, digits and _")
             if not 0 < level.move_seconds <= 3600:
                 raise ValueError(f"bot level {level.name!r}: move_seconds must be in (0, 3600]")
+            if not 0 < level.turn_seconds <= 3600:
+                raise ValueError(f"bot level {level.name!r}: turn_seconds must be in (0, 3600]")
             for spec in (level.spec, level.spec_without_heuristics):
                 if spec is None:
                     continue

@@ -27,7 +27,7 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from farmstead.agents.base import AgentSpec
+from farmstead.agents.base import AgentSpec, seat_position
 from farmstead.agents.registry import agent_class
 from farmstead.core.errors import FarmsteadError
 from farmstead.core.game import JSON, State
@@ -99,12 +99,10 @@ def cap_seconds(spec: str, seconds: float) -> str:
 
 
 def bot_position(state: State, seat: int, seed: int) -> JSON:
-    """The position a bot deciding for ``seat`` is given: the full position in a game with
-    perfect information; otherwise one drawn by ``sample_consistent(seat)`` from ``seed``, in
-    which every secret of another seat is replaced by a draw from what ``seat`` may know."""
-    if state.game.type.perfect_information:
-        return state.to_json()
-    return state.sample_consistent(seat, Rng(seed)).to_json()
+    """The position a bot deciding for ``seat`` is sent, as JSON: ``seat_position`` drawn from
+    ``seed`` (the full position with perfect information; else every secret of another seat
+    replaced by a draw from what ``seat`` may know)."""
+    return seat_position(state, seat, Rng(seed)).to_json()
 
 
 def hints_allowed(match: LiveMatch, held: frozenset[int]) -> bool:

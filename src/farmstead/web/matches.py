@@ -62,7 +62,14 @@ from farmstead.core.record import GameRecord
 from farmstead.core.registry import load_game
 from farmstead.core.rng import Rng, derive_seed
 from farmstead.web.botqueue import BotQueue, cancel_all
-from farmstead.web.bots import BotCatalog, BotError, BotJob, BotPool
+from farmstead.web.bots import BotCatalog, BotError, BotJob, BotPool, OfferedBot
+from farmstead.web.botturns import (
+    BOT_LINE,
+    line_budget,
+    pause_before,
+    playable_line,
+    turn_clock,
+)
 from farmstead.web.bus import EventBus, LocalBus
 from farmstead.web.errors import (
     ConflictError,
@@ -398,7 +405,7 @@ class MatchManager:
         bots: BotPool,
         *,
         bot_delay: float = 0.6,
-        bot_step_delay: float = 0.08,
+        bot_step_delay: float = 0.3,
         finished_cache: int = 64,
         catalog: BotCatalog | None = None,
         max_open_per_client: int = 0,
@@ -741,7 +748,7 @@ class MatchManager:
         could not be saved before); if they cannot be saved now, the next action retries."""
         if match.state.is_chance_node() and not match.finished:
             with contextlib.suppress(UnavailableError, StaleError):
-                self._step(match, None, None)
+                self._step(match, None)
 
     def claim(self, match: LiveMatch, seat: int, name: str | None) -> str:
         """Claim an open human seat; returns its new secret token."""
@@ -871,7 +878,7 @@ class MatchManager:
             )
         to_move = match.to_move()
         if to_move is None:  # a chance draw that could not be saved: try it again now
-            self._step(match, None, None)
+            self._step(match, None)
             to_move = match.to_move()
             if to_move is None or expect is not None:
                 raise StaleError("the game moved on (a chance event); look again")
@@ -900,7 +907,7 @@ class MatchManager:
             )
         # _step applies the action to a clone first: an illegal one raises IllegalActionError
         # (with the acting seat's own words for it) before anything is written.
-        self._step(match, seat, action, None if key is None else (key, seat, request))
+        self._step(match, seat, [action], None if key is None else (key, seat, request))
         return seat, False
 
     @staticmethod
@@ -932,23 +939,27 @@ class MatchManager:
         self,
         match: LiveMatch,
         seat: int | None,
-        action: int | None,
+        actions: Sequence[int] = (),
         key: tuple[str, int, str] | None = None,
     ) -> None:
-        """Apply ``action`` (if any) and the chance outcomes after it; log them (with the
-        idempotency ``key`` the action came with) at the end of the stored log; publish.
-        ``StaleError`` (the copy refreshed) when another process wrote first."""
+        """Apply ``actions`` (``seat``'s, checked legal; a bot's line may hold several) and the
+        chance outcomes after them; log them (with the idempotency ``key`` the action came
+        with) at the end of the stored log in one write; publish. ``StaleError`` (the copy
+        refreshed) when another process wrote first."""
         state = match.state.clone()
         entries: list[LogEntry] = []
         tracker = match.turns.draft()
         numbered: list[tuple[int, int, int | None]] = []
         at = now()
-        if action is not None and seat is not None:
+        for action in actions:
+            if seat is None:
+                raise ValueError("actions need the seat that takes them")
+            index = match.version + len(entries)
             label, seen = labels_for(state, action)
             turn, turn_seat = tracker.turn_of(state, seat)
             state.apply_action(action)
-            entries.append(LogEntry(match.version, action, seat, label, at, seen, turn))
-            numbered.append((match.version, turn, turn_seat))
+            entries.append(LogEntry(index, action, seat, label, at, seen, turn))
+            numbered.append((index, turn, turn_seat))
         while state.is_chance_node():
             index = match.version + len(entries)
             rng = Rng(derive_seed(match.seed, "chance", index))
@@ -1133,10 +1144,15 @@ class MatchManager:
         return to_move
 
     def bot_pause(self, match: LiveMatch, seat: int) -> float:
-        """Seconds the bot in ``seat`` waits before its next decision, so people can follow:
-        longer before the first decision of its turn than between its decisions."""
-        previous = next((e.seat for e in reversed(match.log) if e.seat >= 0), None)
-        return self.bot_step_delay if previous == seat else self.bot_delay
+        """Seconds the bot in ``seat`` waits before its next line, so people can follow: the
+        turn pause before the first line of its turn, a shorter one between the steps of a
+        turn while its budget allows (``web.botturns``)."""
+        clock = turn_clock(match, seat, now())
+        budget = self._bot_for(match, seat).level.turn_seconds
+        return pause_before(clock, self.bot_delay, self.bot_step_delay, budget)
+
+    def _bot_for(self, match: LiveMatch, seat: int) -> OfferedBot:
+        return self.catalog.for_stored(match.seats[seat].agent, match.game.type.name)
 
     def _schedule_bot(self, match: LiveMatch) -> None:
         """Make sure a bot that must act will: a task of this process (the embedded default)
@@ -1172,19 +1188,20 @@ class MatchManager:
             match.bot_task = None
 
     async def play_bot_move(self, match: LiveMatch) -> bool:
-        """Play one decision of the bot that must act in ``match``; False when no bot must act
-        or the match moved on while it thought (nothing written). The write is a
+        """Play the next line of the bot that must act in ``match`` (its decisions up to a
+        chance outcome, another seat or the end, written as one step); False when no bot must
+        act or the match moved on while it thought (nothing written). The write is a
         compare-and-set: a copy that another process made stale is refreshed, not trusted.
         ``UnavailableError`` when the database is down."""
         seat = self.bot_to_move(match)
         if seat is None:
             return False
         version = match.version
-        action = await self._bot_action(match, seat, version)
+        line = await self._bot_line(match, seat, version)
         if match.version != version or self.bot_to_move(match) != seat:
             return False
         try:
-            self._step(match, seat, action)
+            self._step(match, seat, line)
         except StaleError:
             return False
         return True
@@ -1218,9 +1235,14 @@ class MatchManager:
         for match_id in match_ids:
             self.enqueue_waiting_bot(match_id)
 
-    async def _bot_action(self, match: LiveMatch, seat: int, version: int) -> int:
-        bot = self.catalog.for_stored(match.seats[seat].agent, match.game.type.name)
+    async def _bot_line(self, match: LiveMatch, seat: int, version: int) -> list[int]:
+        """The bot's next line in ``match`` as far as it holds in the true position
+        (``playable_line``), thought within what is left of its turn's budget; a logged,
+        counted random move when the bot fails or its first decision is not legal."""
+        bot = self._bot_for(match, seat)
         spec = bot.spec
+        clock = turn_clock(match, seat, now())
+        budget = line_budget(clock, bot.level.turn_seconds)
         try:
             # A bot sees what its seat may see: in a game with hidden information the other
             # seats' secrets are replaced by a draw consistent with the seat's observation.
@@ -1232,17 +1254,23 @@ class MatchManager:
                 position,
                 spec,
                 derive_seed(match.seed, "bot", seat, version),
-                bot.move_seconds,
+                budget + bot.move_seconds,
+                line=BOT_LINE,
+                line_seconds=budget,
+                whole=True,
             )
-            action = await self.bots.choose(job, match.id)
-            if match.version != version or match.state.is_legal(action):
-                return action
-            log.warning("match %s: bot %s chose illegal action %s", match.id, spec, action)
+            line = await self.bots.choose_line(job, match.id)
+            if match.version != version:
+                return line
+            playable = playable_line(match.state, position, seat, line)
+            if playable:
+                return playable
+            log.warning("match %s: bot %s chose illegal action %s", match.id, spec, line[0])
         except (BotError, FarmsteadError, NotImplementedError) as exc:
             log.warning("match %s: bot %s failed (%s); playing a random move", match.id, spec, exc)
         self.bot_fallbacks += 1
         fallback = Rng(derive_seed(match.seed, "fallback", version))
-        return fallback.choice(match.state.legal_actions())
+        return [fallback.choice(match.state.legal_actions())]
 
     # --- hints ----------------------------------------------------------------------------
     async def hint(

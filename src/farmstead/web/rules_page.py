@@ -83,13 +83,34 @@ def note_words(note: str) -> str:
     return _tidy(_RULE_CODE.sub("", text))
 
 
+_SECTION_CODE = re.compile(
+    r"(?:\b[A-Z]{2}-\d+(?:\.\d+)*[a-z]?(?:\s+step\s+\d+(?:\.\d+)*)?|§\s*\d+(?:\.\d+)*)"
+    r"(?:\s*[-–]\s*(?:[A-Z]{2}-)?\d+(?:\.\d+)*)?(?![\w-])"
+)
+"""A section of a rules reference ("FR-3.7", "FR-4 step 2", "§2.9", "FR-2.1–2.3")."""
+
+
+def help_words(text: str) -> str:
+    """A param's help text for a form: ``note_words`` (ruling codes and data file names out),
+    and section codes out too ("a random map (FR-3.7)" → "a random map"); the provenance word
+    PROPOSED becomes "(our proposal)" at the end, as the other help texts say it."""
+    text = _tidy(_SECTION_CODE.sub("", note_words(text)))
+    if re.search(r"\bPROPOSED\b", text):
+        text = _tidy(re.sub(r"\s*\bPROPOSED\b\s*", " ", text))
+        text = text[:1].upper() + text[1:]
+        if "our proposal" not in text:
+            text += " (our proposal)"
+    return text
+
+
 def _tidy(text: str) -> str:
     """Punctuation left behind by removed codes: "(, x)", "()", "a ;", double spaces."""
     text = re.sub(r"\(\s*[,;]?\s*\)", "", text)
+    text = re.sub(r"\(\s*[,;]\s*", "(", text)
     text = re.sub(r"\s*,\s*\)", ")", text)
     text = re.sub(r"\(\s*,\s*", "(", text)
     text = re.sub(r"[,;]\s*(?=[,;]|$)", "", text.strip())
-    text = re.sub(r"\s+([,;.])", r"\1", text)
+    text = re.sub(r"\s+([,;.:])", r"\1", text)
     return re.sub(r"\s{2,}", " ", text).strip(" ,;")
 
 

@@ -20,18 +20,30 @@ from farmstead.core.data import DataItem
 from farmstead.core.game import ParamSpec
 from farmstead.core.record import winners
 from farmstead.core.registry import GameRegistration, registration
+from farmstead.lab.durations import durations_json
 from farmstead.web.hints import hints_allowed
 from farmstead.web.matches import BOT, LiveMatch, LogEntry, MatchOptions, Seat
-from farmstead.web.rules_page import note_words
+from farmstead.web.rules_page import help_words
 from farmstead.web.storage import MatchRow
 from farmstead.web.turnlog import turn_json
 
 EVENTS_PER_VIEW = 200
 
 
+def param_help(spec: ParamSpec) -> str:
+    """The help text the form shows: the description without rule or section codes, each
+    quoted choice value ('coin_toss') given as its words ("Coin toss")."""
+    text = help_words(spec.description)
+    for choice, label in zip(spec.choices or (), spec.choice_words() or (), strict=True):
+        text = text.replace(f"'{choice}'", f"“{label}”")
+    return text
+
+
 def param_json(spec: ParamSpec, suggested: Any = None) -> dict[str, Any]:
     """A game parameter for the match-creation form; ``lobby_default`` is the value the lobby
-    proposes (the game's registration may propose another than the game's default)."""
+    proposes (the game's registration may propose another than the game's default);
+    ``choice_labels`` names each of ``choices`` in words (the form shows them, never the
+    values); ``help`` is the description for people (no rule or section codes)."""
     return {
         "name": spec.name,
         "label": spec.label_or_name,
@@ -39,15 +51,19 @@ def param_json(spec: ParamSpec, suggested: Any = None) -> dict[str, Any]:
         "default": spec.default,
         "lobby_default": spec.default if suggested is None else suggested,
         "description": spec.description,
-        "help": note_words(spec.description),
+        "help": param_help(spec),
         "choices": list(spec.choices) if spec.choices is not None else None,
+        "choice_labels": spec.choice_words(),
         "minimum": spec.minimum,
         "maximum": spec.maximum,
     }
 
 
 def game_json(record: GameRegistration, board: str | None, board_css: str | None) -> dict[str, Any]:
-    """A game in the lobby: rules summary, player range, params and its board's URLs."""
+    """A game in the lobby: rules summary, player range, params and its board's URLs, its
+    presets (``Preset.to_json``) and how long it lasts per preset and player count, measured
+    by ``farmstead durations`` (``lab.durations.durations_json``: ``words`` such as "about 25
+    minutes (median 13 rounds, usually 10–17)" and the figures; ``[]`` when not measured)."""
     gtype = record.game.type
     return {
         "name": gtype.name,
@@ -59,6 +75,8 @@ def game_json(record: GameRegistration, board: str | None, board_css: str | None
         "has_chance": gtype.has_chance,
         "perfect_information": gtype.perfect_information,
         "params": [param_json(p, record.lobby_params.get(p.name)) for p in gtype.params],
+        "presets": [preset.to_json() for preset in record.presets],
+        "durations": durations_json(record),
         "proposed_note": gtype.proposed_note,
         "has_data": bool(gtype.data_files),
         "board": board,
@@ -66,8 +84,11 @@ def game_json(record: GameRegistration, board: str | None, board_css: str | None
     }
 
 
-def data_item_json(item: DataItem) -> dict[str, Any]:
-    """One value of a game's data files with its provenance."""
+def data_item_json(item: DataItem, record: GameRegistration | None = None) -> dict[str, Any]:
+    """One value of a game's data files with its provenance, and the words the game's board
+    shows with it (``record.item_words``, e.g. a card's timing) under ``words`` when it has
+    some."""
+    words = record.item_words(item) if record is not None and record.item_words else None
     return {
         "file": item.file,
         "name": item.name,
@@ -76,6 +97,7 @@ def data_item_json(item: DataItem) -> dict[str, Any]:
         "note": item.note,
         "value": item.value,
         "field_provenance": {k: v.lower() for k, v in item.field_provenance.items()},
+        **({"words": words} if words else {}),
     }
 
 
@@ -119,6 +141,7 @@ def match_summary(match: LiveMatch) -> dict[str, Any]:
         "players": match.game.num_players,
         "params": dict(match.game.non_default_params),
         "seats": [seat_json(s) for s in match.seats],
+        "labels": seat_labels(match),
         "status": "finished" if match.finished else "live",
         "moves": match.version,
         "turns": len(match.turns.spans),
@@ -132,6 +155,16 @@ def match_summary(match: LiveMatch) -> dict[str, Any]:
         "options": match.options.to_json(),
         **_result(match.returns),
     }
+
+
+def seat_labels(match: LiveMatch) -> list[str]:
+    """How the match's pages name each seat: the game's ``seat_labels`` (e.g. Farms Race's
+    "Bot 3 (Sheep)"), else the seats' names. The browser's ``seatLabel`` uses them."""
+    names = [s.name for s in match.seats]
+    labels = registration(match.game.type.name).seat_labels
+    if labels is None:
+        return names
+    return labels(match.game, names)
 
 
 def _is_human(seats: list[Seat], seat: int) -> bool:

@@ -36,7 +36,7 @@ class WorkerConfig:
     bot_mode: str = "process"
     bot_time_limit: float = 10.0
     bot_delay: float = 0.6
-    bot_step_delay: float = 0.08
+    bot_step_delay: float = 0.3
     bot_levels: tuple[BotLevel, ...] = DEFAULT_BOT_LEVELS
     lease: float = 15.0
     sweep_every: float = 30.0

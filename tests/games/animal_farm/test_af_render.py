@@ -28,7 +28,7 @@ def test_default_board_shows_every_unit_pile_and_zone():
     assert "h" in grid["y=7"].split()
     assert "~" in grid["y=5"]
     assert "Moves left: pigs 10/10, goats 8/8, horse 8/8." in text
-    assert "Turn 1 of 200: Player 1 (seat 1) to move." in text
+    assert "Turn 1 of 200: Player 1 (Seat 1) to move." in text
     assert "[" not in text.replace("[x", "")
 
 
@@ -53,14 +53,14 @@ def test_setup_and_coin_toss_lines():
     assert isinstance(initial, AnimalFarmState)
     assert "Coin toss" in render(initial, markup=False)
     text = render(game().new_initial_state(), markup=False)
-    assert "Setup: Player 1 (seat 1) places Player 1's feed pile (piece 1 of 16)." in text
+    assert "Setup: Player 1 (Seat 1) places Player 1's feed pile (piece 1 of 16)." in text
 
 
 def test_player_2_sees_the_board_from_its_edge():
     state = game(setup_mode="default").new_initial_state()
     lines = [line for line in render(state, seat=1, markup=False).splitlines() if "y=" in line]
     assert lines[0].startswith("y=0") and lines[-1].startswith("y=11")
-    assert "You are Player 2 (seat 2)." in render(state, seat=1, markup=False)
+    assert "You are Seat 2, playing as Player 2." in render(state, seat=1, markup=False)
 
 
 def test_markup_styles_the_players():

@@ -17,7 +17,7 @@
 // Actions are matched by their JSON (state.action_to_json): SELECT {unit}, STEP {dir},
 // PICK_UP {pile}, TARGET {to: [x, y]}, and STOP, DROP, END_TURN by type.
 import { h, svg } from "/static/api.js";
-import { findLegal, seatColour } from "/static/board-kit.js";
+import { findLegal, markChanged, pressable, previousObservation, seatColour, swatch } from "/static/board-kit.js";
 import { describe } from "/static/board-generic.js";
 
 const CELL = 40; // SVG units per square
@@ -309,7 +309,7 @@ export function render(container, view, ctx) {
   const root = svg("svg", {
     class: "af-board",
     viewBox: `0 0 ${PAD_LEFT + W * CELL + PAD} ${PAD + H * CELL + PAD_BOTTOM}`,
-    role: "img",
+    role: "group", // its lit squares and units are buttons
     "aria-label": "Animal Farm board",
     "data-you": you || "",
     "data-phase": phase,
@@ -332,7 +332,7 @@ export function render(container, view, ctx) {
       const placing = display.placing;
       if (target && placing && placing.suggested && placing.suggested[0] === x && placing.suggested[1] === y) classes.push("suggested");
       if (canClick && (move || target)) classes.push("clickable");
-      const g = svg("g", { class: classes.join(" "), "data-x": x, "data-y": y, tabindex: move || target ? 0 : undefined });
+      const g = svg("g", { class: classes.join(" "), "data-x": x, "data-y": y });
       g.append(svg("rect", {
         x: sx(x) + 0.5, y: sy(y) + 0.5, width: CELL - 1, height: CELL - 1, rx: 3,
         fill: zoneTint(zone), "fill-opacity": zone === "neutral" ? 1 : 0.22,
@@ -342,7 +342,10 @@ export function render(container, view, ctx) {
       const words = `(${x}, ${y}) · ${zoneWords(view, zone)}${move ? ` · ${move.path.length} step${move.path.length === 1 ? "" : "s"}${move.attack ? `, attacking ${unitWords(view, move.attack)}` : ""}` : ""}`;
       g.append(svg("title", {}, words));
       g.addEventListener("click", () => onSquare(x, y));
-      g.addEventListener("keydown", (e) => (e.key === "Enter" || e.key === " ") && (e.preventDefault(), onSquare(x, y)));
+      if (move || target) {
+        const doing = target ? (phase === "setup" ? "place here" : "put the unit here") : move.attack ? "attack" : "move here";
+        pressable(g, `${doing}: ${words}`, () => onSquare(x, y));
+      }
       squares.append(g);
     }
   }
@@ -403,7 +406,7 @@ export function render(container, view, ctx) {
     const pickable = canClick && (classes.includes("selectable") || attackable.has(u.name));
     const g = svg("g", {
       class: classes.join(" "), "data-unit": u.name, "data-x": u.x, "data-y": u.y,
-      "data-carrying": carried ? carried.name : undefined, tabindex: pickable ? 0 : undefined,
+      "data-carrying": carried ? carried.name : undefined,
     });
     const body = svg("g", { transform: shift ? `translate(${cx} ${cy}) scale(0.58) translate(${-cx} ${-cy})` : undefined });
     body.append(token(u, cx, cy, teamColour(obs, u.player)));
@@ -414,12 +417,13 @@ export function render(container, view, ctx) {
     if (carried) status.push(`carrying ${pileWords(view, carried.name)}`);
     if (classes.includes("moved")) status.push("moved this turn");
     if (attackable.has(u.name)) status.push("can be attacked");
-    g.append(svg("title", {}, `${unitWords(view, u.name)} at (${u.x}, ${u.y})${status.length ? ` · ${status.join(" · ")}` : ""}`));
+    const title = `${unitWords(view, u.name)} at (${u.x}, ${u.y})${status.length ? ` · ${status.join(" · ")}` : ""}`;
+    g.append(svg("title", {}, title));
     g.addEventListener("click", (e) => {
       e.stopPropagation();
       onSquare(u.x, u.y);
     });
-    g.addEventListener("keydown", (e) => (e.key === "Enter" || e.key === " ") && (e.preventDefault(), onSquare(u.x, u.y)));
+    if (pickable) pressable(g, title, () => onSquare(u.x, u.y));
     unitLayer.append(g);
   }
   root.append(unitLayer);
@@ -438,12 +442,36 @@ export function render(container, view, ctx) {
   if (busy) for (const b of panelsEl.querySelectorAll("button")) b.disabled = true;
   container.replaceChildren(h("div", { class: `animal-farm${busy ? " busy" : ""}` },
     h("div", { class: "af-main" }, root), panelsEl, h("div", { class: "af-legend" }, legend(view))));
+  const before = previousObservation(container, view);
+  if (before && before.display) animateChanges(container, before, units, sx, sy);
+}
+
+/** What changed since the observation drawn before, shown briefly (board-kit's markChanged):
+ * a unit that moved slides from its old square, a unit that appeared pops in, and the square
+ * of a unit that was removed (attacked) flashes red. Only the two observations are compared:
+ * no rule is worked out here. ``sx``/``sy``: a square's place on the drawn board. */
+function animateChanges(container, before, units, sx, sy) {
+  const old = unitsOf(before, before.display).byName;
+  for (const u of units.byName.values()) {
+    const g = container.querySelector(`.af-board .unit[data-unit="${CSS.escape(u.name)}"]`);
+    if (!g) continue;
+    const was = old.get(u.name);
+    if (!was) markChanged(g, "pop");
+    else if (was.x !== u.x || was.y !== u.y) markChanged(g, "slide", { from: [sx(was.x) - sx(u.x), sy(was.y) - sy(u.y)] });
+  }
+  for (const was of old.values()) {
+    if (units.byName.has(was.name)) continue;
+    const square = container.querySelector(`.af-board .square[data-x="${was.x}"][data-y="${was.y}"]`);
+    markChanged(square, "loss", { delta: "−1", at: [sx(was.x) + CELL / 2, sy(was.y) + 12] });
+  }
 }
 
 /** A unit's round token: team-coloured ring, animal colour, a face mark and its number. */
 function token(u, cx, cy, colour) {
   const g = svg("g", { class: "token" });
-  g.append(svg("circle", { cx, cy, r: 15, fill: ANIMAL[u.kind] ? ANIMAL[u.kind].fill : "#ccc", stroke: colour, "stroke-width": 4, class: "body" }));
+  // The team shows in its colour and, for colour-blind eyes, in the ring's pattern: the second
+  // player's ring is dashed (the legend says so).
+  g.append(svg("circle", { cx, cy, r: 15, fill: ANIMAL[u.kind] ? ANIMAL[u.kind].fill : "#ccc", stroke: colour, "stroke-width": 4, "stroke-dasharray": u.player === "P2" ? "7 3" : undefined, class: "body" }));
   if (u.kind === "pig") {
     g.append(svg("path", { d: `M${cx - 10} ${cy - 9} l3 -6 l4 5 Z M${cx + 10} ${cy - 9} l-3 -6 l-4 5 Z`, fill: "#e98aa3" }));
     g.append(svg("ellipse", { cx, cy: cy + 2, rx: 7, ry: 5, fill: "#e98aa3", stroke: "#b75470", "stroke-width": 1 }));
@@ -475,9 +503,9 @@ function hay(view, pile, x, y, carried) {
 
 function legend(view) {
   const obs = view.observation;
-  const dot = (player) => h("span", { class: "swatch", style: `background:${teamColour(obs, player)}` });
+  const dot = (player) => swatch(obs, seatOf(obs, player), playerName(view, player));
   return h("p", { class: "legend small muted" },
-    dot("P1"), ` ${playerName(view, "P1")} (moves first) `, dot("P2"), ` ${playerName(view, "P2")} · `,
+    dot("P1"), ` ${playerName(view, "P1")} (moves first; solid rings) `, dot("P2"), ` ${playerName(view, "P2")} (dashed rings) · `,
     h("span", { class: "key pig" }, "pig"), " ", h("span", { class: "key goat" }, "goat"), " ", h("span", { class: "key horse" }, "horse"),
     " · ", h("span", { class: "key hay" }, "feed"), " · number = steps · red ring = the chosen unit can attack it · dashed = last turn");
 }

@@ -53,6 +53,7 @@ def param_specs() -> tuple[ParamSpec, ...]:
             "'default': the layout's default setup, no setup decisions (AF-R4)",
             choices=SETUP_MODES,
             label="Setup",
+            choice_labels=("Manual setup", "The layout's default"),
         ),
         ParamSpec(
             "first_player",
@@ -61,6 +62,7 @@ def param_specs() -> tuple[ParamSpec, ...]:
             "'coin_toss' (a chance event, AF-R1) or the seat (0 or 1) that is Player 1",
             choices=FIRST_PLAYER_CHOICES,
             label="Who is Player 1",
+            choice_labels=("Coin toss", "Seat 1", "Seat 2"),
         ),
         ParamSpec(
             "max_plies",

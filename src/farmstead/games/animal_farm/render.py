@@ -80,7 +80,7 @@ def _where(state: AnimalFarmRules, cell: int) -> str:
 
 def _player_label(state: AnimalFarmRules, player: int) -> str:
     seat = state.seat_of(player)
-    return f"Player {player + 1}" + (f" (seat {seat + 1})" if seat >= 0 else "")
+    return f"Player {player + 1}" + (f" (Seat {seat + 1})" if seat >= 0 else "")
 
 
 def render(state: AnimalFarmRules, seat: int | None = None, markup: bool = True) -> str:
@@ -108,7 +108,7 @@ def _status_lines(state: AnimalFarmRules, seat: int | None) -> list[str]:
     cfg = state.cfg
     lines: list[str] = []
     if seat is not None and state.p1_seat >= 0:
-        lines.append(f"You are Player {state.player_of(seat) + 1} (seat {seat + 1}).")
+        lines.append(f"You are Seat {seat + 1}, playing as Player {state.player_of(seat) + 1}.")
     if state.phase == TOSS:
         lines.append("Coin toss: which seat is Player 1 (sets up and moves first)?")
         return lines

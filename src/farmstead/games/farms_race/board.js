@@ -11,7 +11,7 @@
 // clicks on the units in the combat panel; cards act from the hand; every other legal action is
 // a button in the decision panel, with its label.
 import { api, h, svg } from "/static/api.js";
-import { byType, seatColour, seatName, zoomable } from "/static/board-kit.js";
+import { byType, inkOn, markChanged, previousObservation, seatColour, seatMark, seatName, swatch, zoomable } from "/static/board-kit.js";
 
 const S = 40; // hex radius (centre to corner) in SVG units
 const W = Math.sqrt(3) * S; // a pointy-top hex's width
@@ -307,6 +307,51 @@ export function render(container, view, ctx) {
     },
   }, h("div", { class: "fr-main" }, bar, zoomed), side));
   if (view.hint && view.hint.length) markHint(container, view.hint[0]);
+  const before = previousObservation(container, view);
+  if (before) animateChanges(container, before, obs);
+}
+
+/** What changed since the observation drawn before, shown briefly (board-kit's markChanged):
+ * a region that changed hands pulses in its new owner's colour, herds that arrived pop in, a
+ * region that lost herds flashes (red with "−n" when its owner's herds on the map fell: units
+ * lost in a battle or a nuke), humans killed on a Human token flash. Only the two observations
+ * are compared: no rule is worked out here. */
+function animateChanges(container, before, obs) {
+  if (!Array.isArray(before.regions) || before.regions.length !== obs.regions.length) return;
+  const herds = (reg) => (reg ? (reg.healthy || 0) + (reg.injured || 0) + (reg.healthy_acted || 0) + (reg.injured_acted || 0) : 0);
+  const totals = (o) => {
+    const t = new Map();
+    o.regions.forEach((reg) => {
+      if (reg.owner !== null && reg.owner !== undefined) t.set(reg.owner, (t.get(reg.owner) || 0) + herds(reg));
+    });
+    return t;
+  };
+  const [was, now] = [totals(before), totals(obs)];
+  const centres = obs.cells.map(hexCentre);
+  obs.regions.forEach((reg, r) => {
+    const old = before.regions[r];
+    const g = container.querySelector(`.fr-map .region[data-region="${r}"]`);
+    if (!g || !old) return;
+    const [cx, cy] = centres[r];
+    const owner = reg.owner ?? null;
+    const oldOwner = old.owner ?? null;
+    const n = owner === oldOwner ? herds(reg) - herds(old) : owner === null ? -herds(old) : herds(reg);
+    if (owner !== null && owner !== oldOwner) {
+      markChanged(g, "capture", { colour: seatColour(obs, owner), delta: herds(reg) ? `+${herds(reg)}` : null, at: [cx, cy - 14] });
+      for (const chip of g.querySelectorAll(".herd")) markChanged(chip, "pop");
+    } else if (n > 0) {
+      markChanged(g, "gain", { delta: `+${n}`, at: [cx, cy - 14] });
+      for (const chip of g.querySelectorAll(".herd")) markChanged(chip, "pop");
+    } else if (n < 0 || (owner === null && oldOwner !== null)) {
+      const lost = oldOwner !== null && (now.get(oldOwner) || 0) < (was.get(oldOwner) || 0);
+      markChanged(g, lost ? "loss" : "flash", { delta: n < 0 ? `−${-n}` : null, at: [cx, cy - 14] });
+    }
+    if (typeof old.token === "number" && (typeof reg.token !== "number" || reg.token < old.token)) {
+      const tok = g.querySelector(".human-token");
+      const killed = typeof reg.token === "number" ? old.token - reg.token : old.token;
+      markChanged(tok || g, "loss", { delta: `−${killed}`, at: [cx + 15, cy + 8] });
+    }
+  });
 }
 
 /** Mark the region a move hint acts on (buttons carrying the action are marked by the page). */
@@ -349,34 +394,15 @@ function statusBar(view, obs, data, ui) {
     dice.length ? rollingDice(ui, obs, dice) : null);
 }
 
-/** The resource dice; a new roll tumbles for a moment (a click, a key or the reduced-motion
- * setting skips it; "Animations off" is remembered on this device). */
+/** The resource dice; a new roll tumbles for a moment (a click, a key, the reduced-motion
+ * setting or the page's "Animations: off" skips it: board-kit's shared animations). */
 function rollingDice(ui, obs, dice) {
   const key = `${obs.round}|${obs.active}|${JSON.stringify(obs.dice)}|${JSON.stringify(obs.named)}`;
   const fresh = ui.dice !== undefined && ui.dice !== key;
   ui.dice = key;
-  const off = localStorage.getItem("farms_race:animations") === "off";
-  const el = h("span", { class: "fr-dice", "aria-label": "resource dice", title: "click to skip the roll" }, "Dice: ", dice);
-  if (fresh && !off) {
-    el.classList.add("rolling");
-    const stop = () => {
-      el.classList.remove("rolling");
-      document.removeEventListener("keydown", stop);
-    };
-    el.addEventListener("click", stop);
-    document.addEventListener("keydown", stop);
-    setTimeout(stop, 900);
-  }
-  const toggle = h("button", {
-    class: "fr-anim-toggle small subtle",
-    title: off ? "Show the dice roll" : "Skip dice animations from now on",
-    onclick: () => {
-      localStorage.setItem("farms_race:animations", off ? "on" : "off");
-      el.classList.remove("rolling");
-      toggle.textContent = off ? "Animations off" : "Animations on";
-    },
-  }, off ? "Animations on" : "Animations off");
-  return h("span", { class: "fr-dice-wrap" }, el, toggle);
+  const el = h("span", { class: "fr-dice", "aria-label": "resource dice", title: "a click or a key skips the roll" }, "Dice: ", dice);
+  if (fresh) markChanged(el, "roll");
+  return h("span", { class: "fr-dice-wrap" }, el);
 }
 
 // --- the map -------------------------------------------------------------------------------
@@ -429,6 +455,11 @@ function drawMap(view, obs, data, ui, legal, types, regionActs, act, rerender, h
     g.append(svg("polygon", { class: "hex", points: hexPoints(cx, cy, S - 1), fill: TYPE_FILL[type] || "#ddd" }));
     if (reg.owner !== null && reg.owner !== undefined) {
       g.append(svg("polygon", { class: "owner-ring", points: hexPoints(cx, cy, S - 5), stroke: seatColour(obs, reg.owner) }));
+      // The holder's seat number in its colour, right of the herds: not colour alone.
+      const ownerColour = seatColour(obs, reg.owner);
+      g.append(svg("g", { class: "owner-seat", "data-seat": reg.owner },
+        svg("circle", { cx: cx + 28, cy: cy + 4, r: 6.5, fill: ownerColour }),
+        svg("text", { x: cx + 28, y: cy + 7.3, fill: inkOn(ownerColour) }, seatMark(reg.owner))));
     }
     g.append(svg("polygon", { class: "hi", points: hexPoints(cx, cy, S - 3) }));
     // The type's name, and a shorter one that a narrow window shows larger.
@@ -456,11 +487,13 @@ function drawMap(view, obs, data, ui, legal, types, regionActs, act, rerender, h
         "data-acted": c.acted ? "1" : "0",
         "data-count": c.n,
         "data-action": heal ? heal.id : null,
-        tabindex: heal ? 0 : null,
-        role: heal ? "button" : null,
-        "aria-label": heal ? heal.label : null,
+        // A button of its own only where the region is not one already (no button in a
+        // button): else the region's button offers the heal, and a click here is a shortcut.
+        tabindex: heal && !acts.length ? 0 : null,
+        role: heal && !acts.length ? "button" : null,
+        "aria-label": heal && !acts.length ? heal.label : null,
         onclick: heal ? (e) => { e.stopPropagation(); handled.add(heal.id); act(heal); } : null,
-        onkeydown: heal ? keyActivate((e) => { e.stopPropagation(); act(heal); }) : null,
+        onkeydown: heal && !acts.length ? keyActivate((e) => { e.stopPropagation(); act(heal); }) : null,
       });
       if (heal) handled.add(heal.id);
       chip.append(svg("circle", { cx: x, cy: y, r: 7.5, fill: c.health === "healthy" ? colour : "#fff", stroke: colour, "stroke-width": c.health === "healthy" ? 1.5 : 3.2 }));
@@ -631,7 +664,7 @@ function finalResult(view, obs, data) {
       ? `Game over: ${names.join(" and ")} ${names.length > 1 ? "share the win" : "wins"}.`
       : "Game over."),
     h("ol", { class: "fr-final-vp" }, order.map((seat) => h("li", { "data-seat": seat, class: winners.includes(seat) ? "won" : "" },
-      h("span", { class: "swatch", style: `background:${seatColour(obs, seat)}` }), " ",
+      swatch(obs, seat, seatLabel(view, data, seat)), " ",
       seatLabel(view, data, seat), ": ", h("strong", {}, `${obs.seats[seat].vp} VP`),
       obs.seats[seat].eliminated ? h("span", { class: "muted" }, " (eliminated)") : null))));
 }
@@ -748,13 +781,13 @@ function combatPanel(view, obs, data, ui, types, act, handled) {
     // The decision first, the two sides under it (in view on a phone).
     buttons.length ? h("div", { class: "fr-row" }, buttons) : null,
     h("div", { class: `fr-side-row attacker${allocating === "attacker" ? " allocating" : ""}` },
-      h("div", {}, h("span", { class: "swatch", style: `background:${aColour}` }), " ", h("strong", {}, "Attacker: "), seatLabel(view, data, attacker)),
+      h("div", {}, swatch(obs, attacker, seatLabel(view, data, attacker)), " ", h("strong", {}, "Attacker: "), seatLabel(view, data, attacker)),
       h("div", {}, unitChips(aColour, attackUnits, allocating === "attacker" ? hits : null, act, handled, "attacker")),
       h("div", { class: "small" }, "From: ", c.origins.map(([o, n]) => `${regionName(obs, data, o)} (${n})`).join(", ") || "—"),
       h("div", { class: "small" }, "Rolled: ", combatDice(attDice, null)),
       c.damage ? h("div", { class: "small dmg" }, `Damage to allocate: ${c.damage}`) : null),
     h("div", { class: `fr-side-row defender${allocating === "defender" ? " allocating" : ""}` },
-      h("div", {}, h("span", { class: "swatch", style: `background:${dColour}` }), " ", h("strong", {}, "Defender: "), defName),
+      h("div", {}, defender === "humans" ? h("span", { class: "swatch", style: `background:${dColour};color:#000` }, "H") : swatch(obs, defender, defName), " ", h("strong", {}, "Defender: "), defName),
       h("div", {}, unitChips(dColour, defUnits, allocating === "defender" ? hits : null, act, handled, "defender")),
       h("div", { class: "small" }, "Rolled: ", combatDice(defDice, null)),
       c.defender_damage ? h("div", { class: "small dmg" }, `Damage to allocate: ${c.defender_damage}${c.heads ? ` (${plural(c.heads, "head hit", "head hits")} must go to humans)` : ""}`) : null),
@@ -1028,7 +1061,7 @@ function seatsPanel(view, obs, data, types, act, handled) {
       "data-seat": seat,
     },
       h("div", { class: "fr-seat-head" },
-        h("span", { class: "swatch", style: `background:${seatColour(obs, seat)}` }), " ",
+        swatch(obs, seat, seatLabel(view, data, seat)), " ",
         h("strong", {}, seatLabel(view, data, seat)), mine ? h("span", { class: "you" }, " (you)") : null,
         seat === obs.active && !over ? h("span", { class: "small" }, " — to play") : null,
         won ? h("span", { class: "fr-won" }, " — winner") : null,

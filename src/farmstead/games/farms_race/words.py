@@ -434,46 +434,174 @@ def _past(words: str) -> str:
     return words
 
 
+_BUILDS = ("build a Barn in ", "upgrade the Barn in ", "buy a Spy", "build a Nuke")
+_PAYING = ("pay 1 ", "pay with 4 ", "pay the normal cost")
+_IN_COMBAT = (
+    "attacker rolls ",
+    "defender rolls ",
+    "a damage point ",
+    "fight on",
+    "retreat",
+    "send a retreating herd back to ",
+    "the herd retreats to ",
+    "play Field Hospital",
+    "play no more Spies",
+    "the Human token shows ",
+)
+
+
+def _region_index(view: TurnView) -> dict[str, int]:
+    """Each region's name in words (``region_name``) to its index, from the observation."""
+    obs: Any = view.before()
+    out: dict[str, int] = {}
+    for r, ((row, col), kind) in enumerate(zip(obs["cells"], obs["types"], strict=True)):
+        out[f"{REGION_NAMES[kind]} ({row}, {col})"] = r
+    return out
+
+
+class _Combat:
+    """One combat of a turn, followed through its steps' words: where, who attacked with how
+    many herds, how many humans stood there, the rounds fought, retreats and zombie escapes."""
+
+    def __init__(self, place: str, seat: int, herds: int, humans: int | None) -> None:
+        self.place = place
+        self.seat = seat
+        self.herds = herds
+        self.humans = humans
+        self.rounds = 0
+        self.retreated = False
+        self.defender_retreated = False
+        self.escaped = {True: 0, False: 0}  # zombie escapes: attacker's, defender's
+        self.moved_in_later = False
+
+
+def _humans_on(region: Any) -> int | None:
+    token = region["token"]
+    return token if isinstance(token, int) else None
+
+
+def _combat_outcome(fight: _Combat, view: TurnView, label: Callable[[int], str]) -> str:
+    """A combat's outcome in words: who won and what each side lost, from the observations at
+    the turn's start and after its last step (what every seat may know)."""
+    index = _region_index(view).get(fight.place)
+    rounds = f"{fight.rounds} round{'s' if fight.rounds != 1 else ''}"
+    if index is None:
+        return f"fought in {fight.place} for {rounds}"
+    before: Any = view.before()["regions"][index]
+    after_obs: Any = view.after()
+    after = after_obs["regions"][index]
+    combat = after_obs.get("combat")
+    if combat is not None and combat.get("region") == index:
+        return f"the combat in {fight.place} goes on after {rounds}"
+    defender = before["owner"]
+    defending = before["healthy"] + before["injured"] + before["healthy_acted"]
+    defending += before["injured_acted"]
+    humans = fight.humans if fight.humans is not None else _humans_on(before)
+    standing = _humans_on(after) or 0
+    losses = []
+    won = after["owner"] == fight.seat and not fight.retreated
+    if won and not fight.moved_in_later:
+        here = after["healthy"] + after["injured"] + after["healthy_acted"] + after["injured_acted"]
+        lost = fight.herds - here - fight.escaped[True]
+        losses.append(f"{lost} herd{'s' if lost != 1 else ''} lost" if lost else "no herd lost")
+    elif not won and not fight.retreated:
+        lost = fight.herds - fight.escaped[True]
+        losses.append(f"{lost} herd{'s' if lost != 1 else ''} lost")
+    if defender is not None and defender != fight.seat and defending:
+        if won:
+            gone = defending - fight.escaped[False]
+        else:
+            held = after["healthy"] + after["injured"] + after["healthy_acted"]
+            gone = defending - (held + after["injured_acted"] if after["owner"] == defender else 0)
+        if fight.defender_retreated:
+            losses.append(f"{label(defender)} retreated")
+        else:
+            losses.append(f"{label(defender)} lost {gone} herd{'s' if gone != 1 else ''}")
+    if humans:
+        killed = humans - standing
+        losses.append(f"{killed} of {humans} human{'s' if humans != 1 else ''} killed")
+    if fight.retreated:
+        outcome = f"retreated from {fight.place} after {rounds}"
+    elif won:
+        outcome = f"won {fight.place} after {rounds}"
+    else:
+        outcome = f"lost the fight for {fight.place} after {rounds}"
+    return outcome + (f" ({', '.join(losses)})" if losses else "")
+
+
 def turn_summary(view: TurnView) -> str:
     """A Farms Race turn in one sentence, from the steps' words as the viewer may read them (so
     hidden cards, draws and steals stay hidden, FR-16): a move's steps become "moved 3 herds
-    into …", a trade proposal one phrase with what it offers and asks (a withdrawn one
-    nothing), repeated steps are counted, closing and passing steps are left out; steps of
-    other seats are named, and so is the turn's seat after them. Each player is named one way,
-    their seat's name with their species ("Bot 3 (Sheep)"), in the steps' words too."""
+    into …", a combat its outcome ("won … after 2 rounds (… lost 1 herd, 3 of 3 humans
+    killed)"), a trade proposal one phrase with what it offers and asks (a withdrawn one
+    nothing), a cancelled build nothing, repeated steps are counted, closing and passing steps
+    are left out; steps of other seats are named, and so is the turn's seat after them. Each
+    player is named one way, their seat's name with their species ("Bot 3 (Sheep)"), in the
+    steps' words too."""
     label, species_words = _seat_labels(view)
-    parts: list[str] = []
+    events: list[tuple[str | _Combat, int]] = []  # (words or a combat, seat); merged at the end
     move_to = ""
     herds = 0
+    moved: tuple[str, int, int] | None = None  # the last confirmed move: place, herds, seat
+    humans: int | None = None  # a Human token revealed for the move's combat
+    fight: _Combat | None = None
+    building: int | None = None  # where the build being paid for sits in ``events``
     proposal = ""
     give: dict[str, int] = {}
     ask: dict[str, int] = {}
 
-    last = [view.seat]  # who took the step last put in words
-
-    def add(text: str, seat: int) -> None:
-        # Another seat's step names its player; so does the turn's own seat after another's.
-        if seat >= 0 and (seat != view.seat or last[0] != view.seat):
-            text = f"{label(seat)} {text}"
-        if seat >= 0:
-            last[0] = seat
-        if parts and (parts[-1] == text or parts[-1].startswith(text + " ×")):
-            head, _, times = parts[-1].partition(" ×")
-            parts[-1] = f"{head} ×{int(times or 1) + 1}"
-            return
-        parts.append(text)
+    def close_fight() -> None:
+        nonlocal fight
+        if fight is not None:
+            events.append((fight, fight.seat))
+            fight = None
 
     for step in view.steps:
         words = species_words(step.words)
+        if fight is not None and not words.startswith(_IN_COMBAT):
+            close_fight()
+        if words.startswith("the Human token shows ") and moved is not None:
+            humans = int(words.rsplit(" ", 1)[1])
+            continue
+        if words.startswith("attacker rolls ") and moved is not None and fight is None:
+            fight = _Combat(moved[0], moved[2], moved[1], humans)
+        if not words.startswith("confirm the move"):
+            moved, humans = None, None
+        if fight is not None:
+            if words.startswith("attacker rolls "):
+                fight.rounds += 1
+            elif words == "retreat" and step.seat == fight.seat:
+                fight.retreated = True
+            elif words.startswith("retreat to ") and step.seat != fight.seat:
+                fight.defender_retreated = True
+            elif words.startswith("the herd retreats to "):
+                fight.escaped[step.seat == fight.seat] += 1
+            elif words.startswith("play "):
+                events.append((_past(words), step.seat))
+            continue
+        if words.startswith(_BUILDS):
+            building = len(events)
+        elif building is not None and not words.startswith((*_PAYING, "cancel the build")):
+            building = None
         if words.startswith("move into "):
             move_to, herds = words[len("move into ") :], 0
+            for event, _ in events:
+                if isinstance(event, _Combat) and event.place == move_to:
+                    event.moved_in_later = True  # its survivors are no longer counted alone
         elif words.startswith("add one ") and move_to:
             herds += 1
         elif words == "confirm the move" and move_to:
-            add(f"moved {herds} herd{'s' if herds != 1 else ''} into {move_to}", step.seat)
+            events.append(
+                (f"moved {herds} herd{'s' if herds != 1 else ''} into {move_to}", step.seat)
+            )
+            moved, humans = (move_to, herds, step.seat), None
             move_to = ""
         elif words == "cancel the move":
             move_to = ""
+        elif words == "cancel the build":
+            if building is not None:
+                del events[building:]  # the build and what was paid: nothing happened
+            building = None
         elif words.startswith("propose a trade to "):
             proposal, give, ask = words[len("propose a trade to ") :], {}, {}
         elif words.startswith(("offer 1 ", "ask for 1 ")) and proposal:
@@ -483,14 +611,30 @@ def turn_summary(view: TurnView) -> str:
         elif words == "submit the proposal" and proposal:
             offered = ", ".join(f"{n} {k}" for k, n in give.items()) or "nothing"
             asked = ", ".join(f"{n} {k}" for k, n in ask.items()) or "nothing"
-            add(f"offered {proposal} {offered} for {asked}", step.seat)
+            events.append((f"offered {proposal} {offered} for {asked}", step.seat))
             proposal = ""
         elif words == "withdraw the proposal":
             proposal = ""
         elif words.startswith("resource dice: "):
-            add("rolled " + words[len("resource dice: ") :], step.seat)
+            events.append(("rolled " + words[len("resource dice: ") :], step.seat))
         elif not words.startswith(_QUIET_PREFIXES):
-            add(_past(words), step.seat)
+            events.append((_past(words), step.seat))
+    close_fight()
+
+    parts: list[str] = []
+    last = [view.seat]  # who took the step last put in words
+    for event, seat in events:
+        text = _combat_outcome(event, view, label) if isinstance(event, _Combat) else event
+        # Another seat's step names its player; so does the turn's own seat after another's.
+        if seat >= 0 and (seat != view.seat or last[0] != view.seat):
+            text = f"{label(seat)} {text}"
+        if seat >= 0:
+            last[0] = seat
+        if parts and (parts[-1] == text or parts[-1].startswith(text + " ×")):
+            head, _, times = parts[-1].partition(" ×")
+            parts[-1] = f"{head} ×{int(times or 1) + 1}"
+            continue
+        parts.append(text)
     if view.seat is None:
         return "Setup: " + ("; ".join(parts) if parts else "nothing yet")
     return f"{label(view.seat)} " + ("; ".join(parts) if parts else "passed the turn")
@@ -510,7 +654,20 @@ _SINGULAR = (
 def player_label(name: str, species: str) -> str:
     """A player as people read them everywhere: the seat's name with its species, e.g.
     ``Bot 3 (Sheep)`` (just the species when the seat is named after it)."""
-    return species if name in ("", species) else f"{name} ({species})"
+    if name in ("", species) or name.endswith(f"({species})"):
+        return name or species
+    return f"{name} ({species})"
+
+
+def seat_labels(game: Any, names: Sequence[str]) -> list[str]:
+    """Every seat as ``player_label`` names it (``Bot 3 (Sheep)``), for the match page: the
+    log's steps, the status line and the result name players as the board does."""
+    config = getattr(game, "config", None)
+    species = [s.capitalize() for s in config.catalog.species] if config is not None else []
+    return [
+        player_label(name, species[seat]) if seat < len(species) else name
+        for seat, name in enumerate(names)
+    ]
 
 
 def _seat_labels(view: TurnView) -> tuple[Callable[[int], str], Callable[[str], str]]:

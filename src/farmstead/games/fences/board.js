@@ -15,7 +15,7 @@
 // server, in the mover's `placements` (per hand slot: cells, each with `play` and `sides` per
 // turn), together with the seat's legal actions.
 import { api, h, svg } from "/static/api.js";
-import { byType, findLegal, seatColour, seatName, zoomable } from "/static/board-kit.js";
+import { byType, findLegal, inkOn, markChanged, previousObservation, seatColour, seatMark, seatName, swatch, zoomable } from "/static/board-kit.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const T = 100; // one tile in SVG units
@@ -356,12 +356,17 @@ function animalIcon(kind, x, y, r) {
   return g;
 }
 
-function barnIcon(x, y, r, fill, title, cls = "barn") {
+/** A barn in ``fill``; with ``mark`` (its owner's seat number) the number is on the barn in
+ * place of the door, so that the owner is not told by colour alone. */
+function barnIcon(x, y, r, fill, title, cls = "barn", mark = null) {
   const w = (k) => fmt(k * r);
+  const door = mark !== null
+    ? [svg("text", { y: w(0.78), "font-size": w(1.15), class: "barn-seat", fill: inkOn(fill) }, mark)]
+    : [svg("path", { d: `M${w(-0.35)},${w(0.95)} L${w(-0.35)},${w(0.25)} L${w(0.35)},${w(0.25)} L${w(0.35)},${w(0.95)}`, fill: "#fffdf7", stroke: "#1f1b16", "stroke-width": w(0.1) }),
+      svg("path", { d: `M${w(-0.35)},${w(0.25)} L${w(0.35)},${w(0.95)} M${w(0.35)},${w(0.25)} L${w(-0.35)},${w(0.95)}`, stroke: "#1f1b16", "stroke-width": w(0.07) })];
   return svg("g", { class: cls, transform: `translate(${fmt(x)},${fmt(y)})` },
     svg("path", { d: `M${w(-1)},${w(-0.15)} L0,${w(-1.05)} L${w(1)},${w(-0.15)} L${w(1)},${w(0.95)} L${w(-1)},${w(0.95)} Z`, fill, stroke: "#1f1b16", "stroke-width": w(0.14), "stroke-linejoin": "round" }),
-    svg("path", { d: `M${w(-0.35)},${w(0.95)} L${w(-0.35)},${w(0.25)} L${w(0.35)},${w(0.25)} L${w(0.35)},${w(0.95)}`, fill: "#fffdf7", stroke: "#1f1b16", "stroke-width": w(0.1) }),
-    svg("path", { d: `M${w(-0.35)},${w(0.25)} L${w(0.35)},${w(0.95)} M${w(0.35)},${w(0.25)} L${w(-0.35)},${w(0.95)}`, stroke: "#1f1b16", "stroke-width": w(0.07) }),
+    ...door,
     title ? svg("title", {}, title) : null);
 }
 
@@ -403,7 +408,7 @@ function tileGroup(data, id, rot, x, y, size, opts = {}) {
     f.animals.forEach((kind, i) => g.append(animalIcon(kind, x + spots[i][0] * size, y + spots[i][1] * size, r)));
     if (barn) {
       const s = spots[n - 1];
-      g.append(barnIcon(x + s[0] * size, y + s[1] * size, r * 1.05, barn.colour, barn.title));
+      g.append(barnIcon(x + s[0] * size, y + s[1] * size, r * 1.05, barn.colour, barn.title, "barn", barn.mark));
     }
   }
   return g;
@@ -750,6 +755,25 @@ export function render(container, view, ctx) {
   if (ui.hint && ui.hint.index === view.index && !busy) markHint(root, ui.hint);
   container.replaceChildren(root);
   remember(view, ui);
+  const before = previousObservation(container, view);
+  if (before && Array.isArray(before.board)) animateChanges(container, before, obs);
+}
+
+/** What changed since the observation drawn before, shown briefly (board-kit's markChanged):
+ * a newly placed tile pops in, and so does a new barn (completed fields glow on their own:
+ * ``.fresh``). Only the two observations are compared: no rule is worked out here. */
+function animateChanges(container, before, obs) {
+  const had = new Set(before.board.map((b) => cellKey(b.cell[0], b.cell[1])));
+  for (const b of obs.board) {
+    const k = cellKey(b.cell[0], b.cell[1]);
+    if (!had.has(k)) markChanged(container.querySelector(`.fences-farm .tiles .tile[data-cell="${k}"]`), "pop");
+  }
+  const barns = new Set((before.barns || []).map((b) => `${b.cell[0]},${b.cell[1]},${b.field}`));
+  for (const b of obs.barns || []) {
+    if (barns.has(`${b.cell[0]},${b.cell[1]},${b.field}`)) continue;
+    const tile = container.querySelector(`.fences-farm .tiles .tile[data-cell="${cellKey(b.cell[0], b.cell[1])}"]`);
+    for (const barn of tile ? tile.querySelectorAll(".barn") : []) markChanged(barn, "pop");
+  }
 }
 
 function drawFarm(s) {
@@ -770,7 +794,7 @@ function drawFarm(s) {
   const root = svg("svg", {
     class: "fences-farm",
     viewBox: `${c0 * T - pad} ${r0 * T - pad} ${(c1 - c0 + 1) * T + 2 * pad} ${(r1 - r0 + 1) * T + 2 * pad}`,
-    role: "img",
+    role: "group", // its lit cells and barn spots are buttons
     "aria-label": `Farm of ${obs.board.length} tiles`,
   });
   root.append(svg("defs", {},
@@ -808,7 +832,7 @@ function drawFarm(s) {
       const done = completedParts.get(`${r},${c},${f.index}`);
       if (done !== undefined) completed.set(f.index, done);
       const owner = barnAt.get(`${r},${c},${f.index}`);
-      if (owner !== undefined) barns.set(f.index, { colour: seatColour(obs, owner), title: `${seatName(view, owner)}'s barn (${colourName(obs, owner)})` });
+      if (owner !== undefined) barns.set(f.index, { colour: seatColour(obs, owner), mark: seatMark(owner), title: `${seatName(view, owner)}'s barn (${colourName(obs, owner)})` });
       const field = fieldOf.get(`${r},${c},${f.index}`);
       if (field) titles.set(f.index, `${b.tile} ${f.name}: ${fieldText(view, field)}`);
     }
@@ -1029,7 +1053,7 @@ function scoreTrack(data, view, obs) {
   obs.scores.forEach((score, seat) => {
     const pos = score % 50;
     const level = (stack[pos] = (stack[pos] || 0) + 1) - 1;
-    root.append(barnIcon(pos * 10 + 5, -8 - level * 9, 6, seatColour(obs, seat), `${seatName(view, seat)}: ${score}`, "barn track-marker"));
+    root.append(barnIcon(pos * 10 + 5, -8 - level * 9, 6, seatColour(obs, seat), `${seatName(view, seat)}: ${score}`, "barn track-marker", seatMark(seat)));
   });
   return h("div", { class: "score-track-wrap" }, root, numbers);
 }
@@ -1051,7 +1075,7 @@ function playersPanel(data, view, obs) {
     const stock = [];
     for (let i = 0; i < obs.stocks[seat]; i++) stock.push(h("span", { class: "stock-barn", style: `background:${colour}` }));
     return h("tr", { dataset: { seat }, class: `${seat === obs.active && obs.phase !== "over" ? "active" : ""}${seat === view.seat ? " me" : ""}` },
-      h("td", {}, h("span", { class: "swatch", style: `background:${colour}` }), " ", seatName(view, seat), seat === view.seat ? h("span", { class: "you" }, " (you)") : null),
+      h("td", {}, swatch(obs, seat, seatName(view, seat)), " ", seatName(view, seat), seat === view.seat ? h("span", { class: "you" }, " (you)") : null),
       h("td", { class: "num score" }, String(score), laps ? h("span", { class: "lap", title: `${laps} lap${laps > 1 ? "s" : ""} of the 50-space track` }, ` +${laps * 50}`) : null),
       h("td", { class: "stock", title: `${obs.stocks[seat]} barn${obs.stocks[seat] === 1 ? "" : "s"} in stock` }, stock.length ? stock : h("span", { class: "muted small" }, "none")),
       h("td", { class: "hand-backs", dataset: { seat } }, handItems));
@@ -1076,7 +1100,7 @@ function farmersPanel(data, view, obs) {
     const name = card ? card.name : info ? info.name : id;
     return h("li", { class: `farmer-card${seat === view.seat ? " mine" : ""}`, dataset: { seat, card: id } },
       h("div", { class: "farmer-head" },
-        h("span", { class: "swatch", style: `background:${seatColour(obs, seat)}` }),
+        swatch(obs, seat, seatName(view, seat)),
         h("strong", {}, name), h("span", { class: "muted small" }, ` ${id} · ${seatName(view, seat)}`), " ", info ? badge(info.provenance) : null),
       card ? h("ul", { class: "conditions small" }, card.conditions.map((cond) =>
         h("li", {}, h("span", { class: "points" }, `+${cond.points}`), ` if the field ${cond.words}`))) : null,
@@ -1100,7 +1124,7 @@ function scoringPanel(data, view, obs, ui, rerender) {
       dataset: { event: i }, tabindex: 0, title: "show this field on the farm",
       onclick: focus, onkeydown: (e) => (e.key === "Enter" || e.key === " ") && (e.preventDefault(), focus()),
     },
-    h("div", {}, h("span", { class: "swatch", style: `background:${seatColour(obs, ev.completer)}` }), " ",
+    h("div", {}, swatch(obs, ev.completer, seatName(view, ev.completer)), " ",
       h("strong", {}, `${seatName(view, ev.completer)} closed a field`), ` of ${ev.span} tiles`),
     h("div", {}, t.value, "."),
     h("div", {}, t.barns, "."),

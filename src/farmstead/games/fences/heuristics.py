@@ -39,8 +39,8 @@ from farmstead.games.fences.scoring import FieldFacts, farmer_bonus, field_value
 SEARCH_SETTINGS = {"mcts": {"prior": 2, "chance": "open", "c": 0.3}}
 
 # Difficulty levels: level name -> agent spec, each answering well within 2 s a move,
-# chosen from the published ladder (docs/ladder/fences.html: random -318, heuristic +26, mcts at
-# 40 iterations +77, at 160 iterations +222 Elo).
+# chosen from the published ladder (docs/ladder/fences.html: random -314, heuristic -22, mcts at
+# 40 iterations +111, at 160 iterations +163 Elo).
 BOT_LEVELS: dict[str, str | None] = {
     "easy": "random",
     "medium": "heuristic",

@@ -8,7 +8,7 @@
 // highlighted cell sends the STEP, FLY, RETREAT or CELL action that leads there; every other
 // legal action is a button in the decision panel (or a card, a unit, a troop in the supply).
 import { api, h, svg } from "/static/api.js";
-import { byType, seatColour, seatName } from "/static/board-kit.js";
+import { byType, inkOn, markChanged, previousObservation, seatColour, seatMark, seatName } from "/static/board-kit.js";
 
 const CELL = 64; // SVG units per cell
 const DELTAS = { N: [-1, 0], NE: [-1, 1], E: [0, 1], SE: [1, 1], S: [1, 0], SW: [1, -1], W: [0, -1], NW: [-1, -1] };
@@ -39,7 +39,7 @@ export async function setup(game) {
     if (item.file === "troops.toml" || item.file === "special_forces.toml") {
       if (v.name) units[item.name] = { ...v, provenance: item.provenance };
     } else if (item.file === "command_cards.toml" || item.file === "battle_plans.toml") {
-      cards[item.name] = { ...v, provenance: item.provenance };
+      cards[item.name] = { ...v, provenance: item.provenance, words: item.words || {} };
     } else if (item.file === "factions.toml") {
       factions[item.name] = v;
     }
@@ -217,7 +217,7 @@ export function render(container, view, ctx) {
   for (const a of types.PIECE || []) if (deciderCode) pieceActions.set(`${deciderCode}-${a.json.piece}`, a);
 
   // --- the farm ---------------------------------------------------------------------------
-  const board = svg("svg", { class: "lu-board", viewBox: `-20 -20 ${side * CELL + 24} ${side * CELL + 24}`, role: "img", "aria-label": "the farm" });
+  const board = svg("svg", { class: "lu-board", viewBox: `-20 -20 ${side * CELL + 24} ${side * CELL + 24}`, role: "group", "aria-label": "the farm" }); // a group: its lit cells and pieces are buttons
   for (let c = 0; c < side; c++) board.append(svg("text", { x: c * CELL + CELL / 2, y: -6, class: "coord" }, String(c)));
   for (let r = 0; r < side; r++) board.append(svg("text", { x: -10, y: r * CELL + CELL / 2 + 4, class: "coord" }, String(r)));
   const scorched = new Set((obs.scorched || []).map((s) => `${s.cell[0]},${s.cell[1]}`));
@@ -235,7 +235,10 @@ export function render(container, view, ctx) {
         const owner = tile === "barn" ? barnOwner.get(key) : undefined;
         g.append(svg("rect", { x: x + 1, y: y + 1, width: CELL - 2, height: CELL - 2, rx: 4, fill: TILE_FILL[tile] || "#ccc" }));
         if (tile === "barn" && owner !== undefined) {
-          g.append(svg("path", { d: `M${x + 12},${y + 34} L${x + 32},${y + 14} L${x + 52},${y + 34} L${x + 52},${y + 56} L${x + 12},${y + 56} Z`, fill: factionColour(data, obs, owner), class: "barn" }));
+          const colour = factionColour(data, obs, owner);
+          g.append(svg("path", { d: `M${x + 12},${y + 34} L${x + 32},${y + 14} L${x + 52},${y + 34} L${x + 52},${y + 56} L${x + 12},${y + 56} Z`, fill: colour, class: "barn" }));
+          // The owner's seat number on the barn: its colour is not the only cue.
+          g.append(svg("text", { x: x + 32, y: y + 50, class: "barn-seat", fill: inkOn(colour) }, seatMark(owner)));
         } else if (TILE_MARK[tile]) {
           g.append(svg("text", { x: x + 4, y: y + 11, class: "tile-name" }, TILE_MARK[tile]));
         }
@@ -307,6 +310,42 @@ export function render(container, view, ctx) {
     factionsPanel(view, data));
   container.replaceChildren(h("div", { class: "livestock-uprising", dataset: { phase: obs.phase, decider: String(obs.decider), mine: String(!!legal.length) } },
     h("div", { class: "lu-main" }, board, legendPanel(view, data)), sidebar));
+  const before = previousObservation(container, view);
+  if (before) animateChanges(container, before, obs);
+}
+
+/** What changed since the observation drawn before, shown briefly (board-kit's markChanged):
+ * a piece that moved slides from its old cell, a piece that appeared pops in, units lost in a
+ * battle flash red at their cell with "−n" (a piece gone: at its last cell), units gained
+ * flash green with "+n". Only the two observations are compared: no rule is worked out here. */
+function animateChanges(container, before, obs) {
+  if (!Array.isArray(before.pieces)) return;
+  const old = new Map(before.pieces.map((p) => [p.piece, p]));
+  const units = (p) => (Array.isArray(p.units) ? p.units.length : 0);
+  const tileAt = (cell) => container.querySelector(`.lu-board .tile[data-cell="${cell[0]},${cell[1]}"]`);
+  const top = (cell) => [cell[1] * CELL + CELL / 2, cell[0] * CELL + 12];
+  const seen = new Set();
+  for (const p of obs.pieces) {
+    seen.add(p.piece);
+    if (!p.cell) continue;
+    const g = container.querySelector(`.lu-board .piece[data-piece="${CSS.escape(p.piece)}"]`);
+    if (!g) continue;
+    const was = old.get(p.piece);
+    if (!was || !was.cell) {
+      markChanged(g, "pop");
+      continue;
+    }
+    const moved = was.cell[0] !== p.cell[0] || was.cell[1] !== p.cell[1];
+    if (moved) markChanged(g, "slide", { from: [(was.cell[1] - p.cell[1]) * CELL, (was.cell[0] - p.cell[0]) * CELL] });
+    const n = units(p) - units(was);
+    if (n < 0) markChanged(tileAt(p.cell), "loss", { delta: `−${-n}`, at: top(p.cell) });
+    else if (n > 0 && !moved) markChanged(g, "gain", { delta: `+${n}`, at: top(p.cell) });
+  }
+  for (const was of before.pieces) {
+    const now = obs.pieces.find((p) => p.piece === was.piece);
+    if (!was.cell || (now && now.cell) || (!now && seen.has(was.piece))) continue;
+    markChanged(tileAt(was.cell), "loss", { delta: `−${units(was) + 1}`, at: top(was.cell) });
+  }
 }
 
 /** A small menu when one cell stands for several actions (a Sky Hen attacks or flies over). */
@@ -315,8 +354,9 @@ function chooser(container, actions, act) {
   if (old) old.remove();
   const menu = h("div", { class: "lu-chooser", role: "menu" },
     actions.map((a) => h("button", { role: "menuitem", onclick: () => { menu.remove(); act(a); } }, a.label)),
-    h("button", { class: "cancel", onclick: () => menu.remove() }, "Cancel"));
+    h("button", { class: "cancel", role: "menuitem", onclick: () => menu.remove() }, "Cancel"));
   container.append(menu);
+  menu.querySelector("button").focus(); // from the keyboard: on to the choices
 }
 
 function decisionPanel(view, data, legal, handled, act) {
@@ -432,24 +472,10 @@ function factionsPanel(view, data) {
   return h("section", { class: "lu-panel lu-factions" }, h("h3", {}, "Factions"), rows);
 }
 
-// When a card may be played, in words (the card's timing window from the data files).
-const WINDOW_WORDS = {
-  OWN_ANY: "at any decision of your own turn",
-  OWN_ACTION: "in your Action Phase",
-  OWN_HARVEST: "in your Harvest Phase",
-  OWN_MARSHAL: "while you marshal troops",
-  OWN_TRANSFER: "in your Transfer Phase",
-  BATTLE_PRE: "in a battle, before the battle's dice",
-  BATTLE_POST_DICE: "in a battle, after the dice are rolled",
-  CASUALTY: "after your side loses a battle, before casualties are chosen",
-  AFTER_WIN: "after your attack wins a battle",
-  ENEMY_MOVE_END: "at the end of an enemy's move next to your piece",
-};
-
+// When a card may be played, in words: the server's words for the card's timing window (the
+// data route sends them with the card, LU-R77); the board only shows them.
 function cardWhen(card) {
-  const when = WINDOW_WORDS[card.window];
-  if (!when) return "";
-  return `When: ${when}${card.out_of_turn ? " (also on other players' turns)" : ""}.`;
+  return (card.words && card.words.when) || "";
 }
 
 /** A small picture for the legend and the faction list. */

@@ -21,12 +21,12 @@ from farmstead.games.livestock_uprising.rules import LURules
 SEARCH_SETTINGS: dict[str, dict[str, object]] = {"mcts": {"prior": 2}}
 
 # Difficulty levels: level name -> agent spec, each answering well within 2 s a move,
-# chosen from the published ladder (docs/ladder/livestock_uprising.html: random -314, mcts at 40
-# iterations +11, heuristic +111, mcts at 160 iterations +181 Elo).
+# chosen from the published ladder (docs/ladder/livestock_uprising.html: random -320, heuristic
+# +79, mcts at 40 iterations +114, mcts at 160 iterations +185 Elo).
 BOT_LEVELS: dict[str, str | None] = {
     "easy": "random",
-    "medium": "mcts:iterations=40,seconds=1",
-    "hard": "heuristic",
+    "medium": "heuristic",
+    "hard": "mcts:iterations=40,seconds=1",
     "expert": "mcts:iterations=160,seconds=2",
 }
 

@@ -3,7 +3,13 @@ entry-point group (see ``docs/adding-a-game.md``)."""
 
 from __future__ import annotations
 
-from farmstead.core.registry import BrowserBoard, GameRegistration, Heuristics, RulesProse
+from farmstead.core.registry import (
+    BrowserBoard,
+    GameRegistration,
+    Heuristics,
+    RulesProse,
+    TerminalCommand,
+)
 from farmstead.games.livestock_uprising import heuristics, render, words
 from farmstead.games.livestock_uprising.game import LivestockUprisingGame, LUState
 
@@ -29,7 +35,16 @@ REGISTRATION: GameRegistration[LUState] = GameRegistration(
         levels=heuristics.BOT_LEVELS,
     ),
     board=BrowserBoard("farmstead.games.livestock_uprising", "board.js", "board.css"),
+    terminal_commands={
+        "legend": TerminalCommand("explains the map's symbols", render.render_legend),
+        "cards": TerminalCommand("says what your cards do and when", render.render_cards),
+        "status": TerminalCommand("shows every faction in full", render.render_details),
+        "units": TerminalCommand("lists the units to marshal", render.render_units),
+        "deck": TerminalCommand("lists every card in short", render.render_deck),
+    },
     score_sheet=words.score_sheet,
     turn_summary=words.turn_summary,
+    item_words=words.item_words,
+    terminal_menu=render.menu,
     rules_prose=RulesProse("farmstead.games.livestock_uprising"),
 )

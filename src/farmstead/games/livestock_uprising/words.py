@@ -8,9 +8,11 @@ or removed.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
+from farmstead.core.data import DataItem
 from farmstead.core.errors import IllegalActionError
 from farmstead.core.registry import ScoreRow, ScoreSheet
 from farmstead.core.turns import TurnView
@@ -42,10 +44,142 @@ from farmstead.games.livestock_uprising.layout import (
     TRANSFER,
     TRANSFER_TARGET,
     TRANSFER_UNIT,
+    WINDOW_NAMES,
 )
 from farmstead.games.livestock_uprising.rules import LURules
 
 STARS = ("1 Star", "2 Stars", "3 Stars")
+
+# When a card may be played, in words: its window (LU-R77), as the board shows it.
+WINDOW_WORDS = {
+    "OWN_ANY": "at any decision of your own turn",
+    "OWN_ACTION": "in your Action Phase",
+    "OWN_HARVEST": "in your Harvest Phase",
+    "OWN_MARSHAL": "while you marshal troops",
+    "OWN_TRANSFER": "in your Transfer Phase",
+    "BATTLE_PRE": "in a battle, before the battle's dice",
+    "BATTLE_POST_DICE": "in a battle, after the dice are rolled",
+    "CASUALTY": "after your side loses a battle, before casualties are chosen",
+    "AFTER_WIN": "after your attack wins a battle",
+    "ENEMY_MOVE_END": "at the end of an enemy's move next to your piece",
+}
+CARD_FILES = ("command_cards.toml", "battle_plans.toml")
+
+
+def card_when(window: str, out_of_turn: bool = False) -> str:
+    """When a card of timing ``window`` may be played, in a sentence (LU-R77; LU-R75: on
+    another player's turn only where its window allows); "" for an unknown window."""
+    when = WINDOW_WORDS.get(window)
+    if when is None:
+        return ""
+    also = " (also on other players' turns)" if out_of_turn else ""
+    return f"When: {when}{also}."
+
+
+def item_words(item: DataItem) -> dict[str, str] | None:
+    """The words the board shows with a Command or Battle Plans card of the data files: when
+    it may be played (``when``). Other items have none."""
+    if item.file not in CARD_FILES:
+        return None
+    when = card_when(str(item.value.get("window", "")), bool(item.value.get("out_of_turn")))
+    return {"when": when} if when else None
+
+
+# The phases in words, for the terminal's headers (never the engine's phase ids).
+PHASE_WORDS = (
+    "choosing factions",
+    "dealing Command cards",
+    "choosing the first player",
+    "turning up the starting tiles",
+    "placing barns",
+    "turning up the other tiles",
+    "Action Phase: choose a piece to act",
+    "Action Phase: moving",
+    "forming the Super Army",
+    "drawing a Battle Plans card",
+    "Harvest Phase",
+    "Marshaling Phase: buy units",
+    "Marshaling Phase: choose the General for the unit",
+    "Transfer Phase: choose the General that gives",
+    "Transfer Phase: choose the unit",
+    "Transfer Phase: choose the General that receives",
+    "playing a card",
+    "an enemy stopped next to you: ambush?",
+    "a Super Army may join the attack",
+    "battle: cards may be played",
+    "battle: rolling the dice",
+    "Fortune of War: choose the die to set aside",
+    "battle: choosing casualties",
+    "battle: choosing the retreat",
+    "battle: taking tokens from the loser",
+    "Egg Bomber's extra step",
+    "the game is over",
+)
+
+# A card's effect in a few words (its data ``text`` is the full effect), by effect code, for
+# the terminal's options and hand; numbers come from play.toml.
+CARD_SHORT = {
+    "BATTLE_CRY": "+{battle_cry} to your side in this battle",
+    "HARDENED_HIDE": "+{hardened_hide} defence for your defender in this battle",
+    "FORCED_MARCH": "a piece that has not acted gets +{forced_march_steps} steps",
+    "BUMPER_CROP": "one General harvests 2 tokens instead of 1",
+    "FORAGING_PARTY": "one General harvests its tile without the icon",
+    "REINFORCEMENTS": "your next unit this phase costs 1 token less",
+    "FIELD_MEDIC": "cancel one casualty",
+    "SECOND_WIND": "reroll one of your side's dice",
+    "RETREAT": "your defending General steps away; no battle",
+    "SUPPLY_RAID": "take up to {supply_raid_tokens} tokens from the defender",
+    "SCORCHED_EARTH": "a tile near you yields nothing until your next turn",
+    "TRADE_CARAVAN": "swap {trade_caravan_give} tokens for 1 of your choice (up to twice)",
+    "RALLY": "up to {rally_transfers} transfers this turn, {rally_distance} steps apart",
+    "AMBUSH": "attack an enemy that stopped next to your piece",
+    "FORTIFY": "a piece gives up its action for +{fortify} defence",
+    "AIRLIFT": "put a General from your barn next to another General",
+    "DOUBLE_TIME": "a piece that has acted may act again",
+    "ESPIONAGE": "see an opponent's cards; one Command card leaves",
+    "DUEL": "each side fights with 1 chosen unit only",
+    "BLITZKRIEG": "Super Army: {blitzkrieg_steps} steps and a second attack",
+    "SIEGE_ENGINES": "Super Army attacking a barn: +{siege_engines} attack",
+    "SHIELD_WALL": "+{shield_wall} defence for your Super Army until your next turn",
+    "CONSCRIPTION": "up to {conscription_troops} free Troops into your Super Army",
+    "PINCER": "your joint attackers do not lose their next turn",
+    "LAST_STAND": "your losing Super Army takes no casualties",
+    "FORTUNE_OF_WAR": "your Super Army rolls 3 dice and keeps 2",
+}
+
+
+def phase_words(state: LURules) -> str:
+    """The phase in words ('Marshaling Phase: buy units'); a card being played is named."""
+    if state.phase == CARD_TARGET and state.card is not None:
+        return f"playing {card_name(state, state.card.card)}"
+    return PHASE_WORDS[state.phase] if 0 <= state.phase < len(PHASE_WORDS) else "playing"
+
+
+def card_short(state: LURules, card: int) -> str:
+    """What a card does in a few words (for an option or a hand line)."""
+    info = state.cfg.catalog.cards[card]
+    short = CARD_SHORT.get(info.effect)
+    if short is None:
+        return info.text.split(". ")[0].rstrip(".")
+    return short.format(**vars(state.cfg.catalog.play))
+
+
+def card_when_words(state: LURules, card: int) -> str:
+    """When a card may be played, in a sentence (LU-R77)."""
+    info = state.cfg.catalog.cards[card]
+    return card_when(WINDOW_NAMES[info.window], info.out_of_turn)
+
+
+def option_words(state: LURules, action: int) -> str:
+    """An option at the terminal prompt: the action's words, and for a card to play what it
+    does (there is no way back once a card is chosen, LU-R22)."""
+    words = action_to_string(state, action)
+    if state.phase in CHANCE_PHASES:
+        return words
+    kind, arg = state.cfg.layout.decode(action)
+    if kind == act.PLAY and words.startswith("Play "):
+        return f"{words}: {card_short(state, arg)}"
+    return words
 
 
 def faction_name(state: LURules, seat: int) -> str:
@@ -480,6 +614,9 @@ _PAST = (
     ("Attack ", "attacked "),
     ("Give it to ", "gave it to "),
     ("Put it under ", "under "),
+    ("Scorch the ", "scorched the "),
+    ("Airlift it to ", "airlifted it to "),
+    ("Spy on the ", "spied on the "),
 )
 
 
@@ -510,8 +647,17 @@ def turn_summary(view: TurnView) -> str:
         moving, steps, target = "", 0, ""
 
     giver = ""
+    harvest_at: int | None = None  # where in ``parts`` the harvest (LU-R65) happened
     for step in view.steps:
         words = step.words
+        if words in ("Harvest now", "End the Action Phase") or (
+            harvest_at is None and step.seat == view.seat and words.startswith(_AFTER_HARVEST)
+        ):
+            close()
+            if harvest_at is None or words == "Harvest now":
+                harvest_at = len(parts)
+            if words in ("Harvest now", "End the Action Phase"):
+                continue
         if words in _QUIET:
             continue
         if words.startswith("Act with "):
@@ -545,7 +691,66 @@ def turn_summary(view: TurnView) -> str:
     close()
     if view.seat is None:
         return _setup_summary(parts)
+    harvest = _harvest_words(view, reached=harvest_at is not None)
+    if harvest is None and harvest_at is not None:
+        harvest = "harvested"  # the turn's tokens cannot be told apart (a rare joint plunder)
+    if harvest is not None and not parts:
+        return f"{view.who} ended the turn without acting ({harvest})"
+    if harvest is not None:
+        parts.insert(len(parts) if harvest_at is None else harvest_at, harvest)
     return f"{view.who} {_join(parts) if parts else 'ended the turn without acting'}"
+
+
+# Steps of the phases after the harvest (marshaling, transfers, the turn's end, LU-R21).
+_AFTER_HARVEST = ("Marshal ", "End marshaling", "Transfer ", "End the turn", "Put it under ")
+_MARSHAL_PRICE = re.compile(r"^Marshal .+ for (.+?)(?: into the forming Super Army)?$")
+_ONE_TOKEN = re.compile(r"^(Take|Return) one (\w+) token$")
+
+
+def _harvest_words(view: TurnView, reached: bool) -> str | None:
+    """What the harvest of a finished turn gained (LU-R61 … LU-R66): 'harvested 2 grass and
+    1 corn' or 'harvested nothing'. Tokens are public (LU-R1): the gain is the seat's tokens
+    after the turn less those before it, plus what the turn's steps paid for units (their
+    prices are in their words), returned to a Trade Caravan or lost to a plunder, less what
+    they took. ``None`` when the turn is not over, the seat left the game, the game ended
+    before a harvest (``reached``: a step of the harvest or after it was taken), or the
+    counts do not add up."""
+    seat = view.seat
+    if seat is None or not view.complete:
+        return None
+    before, after = view.before(), view.after()
+    if not isinstance(before, dict) or not isinstance(after, dict):
+        return None
+    try:
+        start = dict(before["tokens"][seat])
+        end = dict(after["tokens"][seat])
+        alive = bool(after["alive"][seat])
+        over = after.get("phase") == "over"
+    except (KeyError, IndexError, TypeError):
+        return None
+    if not alive or (over and not reached):
+        return None
+    gain = {r: int(end.get(r, 0)) - int(start.get(r, 0)) for r in start}
+    for step in view.steps:
+        price = _MARSHAL_PRICE.match(step.words)
+        one = _ONE_TOKEN.match(step.words)
+        if price and step.seat == seat:
+            for part in price.group(1).split(" + "):
+                count, _, resource = part.partition(" ")
+                if resource not in gain or not count.isdecimal():
+                    return None
+                gain[resource] += int(count)
+        elif one and one.group(2) in gain:
+            mine = step.seat == seat
+            took = one.group(1) == "Take"
+            if mine:
+                gain[one.group(2)] += -1 if took else 1
+            elif took:  # a plunder of this seat's tokens (LU-R60)
+                gain[one.group(2)] += 1
+    if any(n < 0 for n in gain.values()):
+        return None
+    got = [f"{n} {r}" for r, n in gain.items() if n]
+    return f"harvested {_join(got)}" if got else "harvested nothing"
 
 
 def _setup_summary(parts: list[str]) -> str:

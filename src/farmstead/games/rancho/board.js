@@ -6,7 +6,7 @@
 // (state.action_to_json): BUY/LINK {pasture}, UNPLACE/PLACE_RABBIT/PLACE_SHEEP {cell},
 // PLACE_COW/PLACE_HORSE {cells}, GIVE/RECEIVE/RETURN {kind}, and the simple ones by type.
 import { api, h, svg } from "/static/api.js";
-import { byType, isLight, seatColour, seatEdge } from "/static/board-kit.js";
+import { animationsOn, byType, inkOn, isLight, markChanged, pressable, previousObservation, seatColour, seatEdge, seatMark, swatch, whileAnimating } from "/static/board-kit.js";
 import { describe } from "/static/board-generic.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -112,9 +112,11 @@ export function render(container, view, ctx) {
   // --- clickable cells -----------------------------------------------------------------
   const clicks = new Map(); // cell id -> handler
   const hints = new Map(); // cell id -> css class
+  const says = new Map(); // cell id -> what pressing it does, in words (its accessible name)
   const mark = (cell, cls, handler, action) => {
     clicks.set(cell, handler);
     hints.set(cell, cls);
+    says.set(cell, cls === "buy" ? `buy pasture ${cell}` : cls === "link" ? `pass through pasture ${cell}` : `place a ${WORDS[ui.placeKind]} on ${cell}`);
     if (action) used.add(action.id);
   };
   for (const a of types.BUY || []) mark(a.json.pasture, "buy", () => act(a), a);
@@ -161,7 +163,7 @@ export function render(container, view, ctx) {
   const [minX, maxX, minY, maxY] = [Math.min(...xs) - pad, Math.max(...xs) + pad, Math.min(...ys) - pad, Math.max(...ys) + pad];
   const root = svg("svg", {
     class: "rancho-board", viewBox: `${minX} ${minY} ${maxX - minX} ${maxY - minY}`,
-    role: "img", "aria-label": "Rancho board",
+    role: "group", "aria-label": "Rancho board", // a group: its highlighted spaces are buttons
   });
 
   // Forest: every hex within the forest radius of the centre.
@@ -188,7 +190,7 @@ export function render(container, view, ctx) {
     if (ui.selected.includes(c.id)) classes.push("selected");
     if (buying.has(c.id)) classes.push("buying");
     if (route.has(c.id)) classes.push("route");
-    const g = svg("g", { class: classes.join(" "), "data-cell": c.id, tabindex: hints.has(c.id) ? 0 : undefined });
+    const g = svg("g", { class: classes.join(" "), "data-cell": c.id });
     // A light seat colour (white) gets a dark edge, or it vanishes on the cream page.
     const farmEdge = seatOfFarm !== undefined ? seatEdge(obs, seatOfFarm) : null;
     g.append(svg("polygon", {
@@ -201,14 +203,16 @@ export function render(container, view, ctx) {
       const edge = seatEdge(obs, owner[c.id]) || "#2b2a26";
       g.append(svg("polygon", { points: hexPoints(x, y, SIZE - 4), fill: "none", stroke: edge, "stroke-width": 7, class: "owned seat-edge owner-edge" }));
       g.append(svg("polygon", { points: hexPoints(x, y, SIZE - 4), fill: "none", stroke: seatColour(obs, owner[c.id]), "stroke-width": 4, class: "owned" }));
-      g.append(svg("circle", { cx: x + SIZE * 0.45, cy: y - SIZE * 0.5, r: 5, fill: seatColour(obs, owner[c.id]), stroke: edge, "stroke-width": 1.5, class: "owner-mark" }));
+      g.append(ownerMark(obs, owner[c.id], x + SIZE * 0.45, y - SIZE * 0.5, edge));
+    } else if (seatOfFarm !== undefined) {
+      g.append(ownerMark(obs, seatOfFarm, x + SIZE * 0.45, y - SIZE * 0.5, seatEdge(obs, seatOfFarm) || "#2b2a26"));
     }
     if (c.kind === "pasture") g.append(svg("text", { x: x - SIZE * 0.5, y: y - SIZE * 0.35, class: "cost" }, String(c.cost)));
     else g.append(svg("text", { x, y: y + SIZE * 0.7, class: "farm-label" }, `farm ${c.farm}`));
     g.append(svg("title", {}, `${c.id}${c.kind === "pasture" ? ` · price ${c.cost}` : ` · farm ${c.farm}`}${owner[c.id] !== undefined ? ` · ${match.seats[owner[c.id]].name}` : ""}`));
     if (clicks.has(c.id)) {
       g.addEventListener("click", clicks.get(c.id));
-      g.addEventListener("keydown", (e) => (e.key === "Enter" || e.key === " ") && clicks.get(c.id)());
+      pressable(g, says.get(c.id), clicks.get(c.id));
     }
     cellsLayer.append(g);
   }
@@ -239,6 +243,8 @@ export function render(container, view, ctx) {
         if (target) clicks.get(target)();
         else act(handlerAction);
       });
+      // From the keyboard: the space under it is the control when placing; else the animal.
+      if (!target) pressable(g, `pick up the ${piece.kind === "rabbit" ? count(piece.count, "rabbit") : WORDS[piece.kind]} on ${piece.cells.join("+")}`, () => act(handlerAction));
     }
     animals.append(g);
   }
@@ -278,12 +284,84 @@ export function render(container, view, ctx) {
       h("div", { class: "rancho-dock rancho-panels", "aria-label": "your move" }, dock),
       h("div", { class: "rancho-panels" }, panels)),
     h("div", { class: "rancho-legend" }, legendRow())));
+  const before = previousObservation(container, view);
+  if (before) animateChanges(container, before, obs, data);
+}
+
+/** Each seat's animals (on its spaces and waiting to be placed) and dogs, by kind. */
+function seatTotals(obs, data) {
+  const owner = {};
+  obs.seats.forEach((s, seat) => s.pastures.forEach((p) => (owner[p] = seat)));
+  const farmSeat = {};
+  obs.seats.forEach((s, seat) => (farmSeat[s.farm] = seat));
+  const totals = obs.seats.map((s) => ({ ...Object.fromEntries(ANIMALS.map((k) => [k, s.pool[k] || 0])), ...s.dogs }));
+  for (const p of obs.pieces) {
+    const seat = ownerOfCell(p.cells[0], owner, farmSeat, data);
+    if (seat !== undefined) totals[seat][p.kind] += p.kind === "rabbit" ? p.count : 1;
+  }
+  return totals;
+}
+
+/** What changed since the observation drawn before, shown briefly (board-kit's markChanged):
+ * each seat's counter of a kind that changed flashes with "+n" (bred, traded for) or "−n"
+ * (taken by the fox or the wolf, traded away); new animals on the board pop in, and where a
+ * seat lost animals the spaces they stood on flash red. Only the two observations are
+ * compared: no rule is worked out here. */
+function animateChanges(container, before, obs, data) {
+  if (!Array.isArray(before.seats) || before.seats.length !== obs.seats.length || !Array.isArray(before.pieces)) return;
+  const [was, now] = [seatTotals(before, data), seatTotals(obs, data)];
+  const lost = new Set(); // "seat:kind" that fell
+  now.forEach((t, seat) => {
+    for (const k of KINDS) {
+      const n = (t[k] || 0) - (was[seat][k] || 0);
+      if (!n) continue;
+      if (n < 0) lost.add(`${seat}:${k}`);
+      const el = container.querySelector(`.seat-count[data-seat="${seat}"][data-kind="${k}"]`);
+      markChanged(el, n > 0 ? "gain" : "loss", { delta: n > 0 ? `+${n}` : `−${-n}` });
+    }
+  });
+  const key = (p) => `${p.kind}@${p.cells.join("+")}`;
+  const old = new Map(before.pieces.map((p) => [key(p), p]));
+  const fresh = new Map(obs.pieces.map((p) => [key(p), p]));
+  for (const p of obs.pieces) {
+    const prev = old.get(key(p));
+    const g = container.querySelector(`.rancho-board .piece[data-piece="${p.kind}"][data-cells="${p.cells.join(" ")}"]`);
+    if (!g) continue;
+    if (!prev) markChanged(g, "pop");
+    else if (p.kind === "rabbit" && p.count > prev.count) {
+      const [x, y] = data.byId[p.cells[0]].xy;
+      markChanged(g, "pop", { delta: `+${p.count - prev.count}`, at: [x, y - 16] });
+    }
+  }
+  const owner = {};
+  before.seats.forEach((s, seat) => s.pastures.forEach((c) => (owner[c] = seat)));
+  const farmSeat = {};
+  before.seats.forEach((s, seat) => (farmSeat[s.farm] = seat));
+  for (const p of before.pieces) {
+    const still = fresh.get(key(p));
+    const gone = !still ? (p.kind === "rabbit" ? p.count : 1) : p.kind === "rabbit" ? p.count - still.count : 0;
+    const seat = ownerOfCell(p.cells[0], owner, farmSeat, data);
+    if (gone <= 0 || seat === undefined || !lost.has(`${seat}:${p.kind}`)) continue;
+    p.cells.forEach((c, i) => {
+      const cell = container.querySelector(`.rancho-board .cell[data-cell="${c}"]`);
+      const [x, y] = data.byId[c].xy;
+      markChanged(cell, "loss", i === 0 ? { delta: `−${gone}`, at: [x, y - 16] } : {});
+    });
+  }
 }
 
 function ownerOfCell(id, owner, farmSeat, data) {
   if (owner[id] !== undefined) return owner[id];
   const cell = data.byId[id];
   return cell && cell.kind === "farm" ? farmSeat[cell.farm] : undefined;
+}
+
+/** The owner's marker on a space: a disc in the seat's colour with the seat's number on it. */
+function ownerMark(obs, seat, x, y, edge) {
+  const colour = seatColour(obs, seat);
+  return svg("g", { class: "owner-badge" },
+    svg("circle", { cx: x, cy: y, r: 7, fill: colour, stroke: edge, "stroke-width": 1.5, class: "owner-mark" }),
+    svg("text", { x, y: y + 3.3, class: "owner-number", fill: inkOn(colour) }, seatMark(seat)));
 }
 
 function icon(kind, x, y, radius, ring) {
@@ -332,7 +410,7 @@ function dicePanel(container, ui, obs, view) {
   const diceEvent = [...view.events].reverse().find((e) => e.seat < 0 && /^Dice/.test(e.text));
   const fresh = !view.replay && diceEvent && ui.lastDiceIndex !== null && diceEvent.index !== ui.lastDiceIndex && !ui.skipDice;
   if (diceEvent) ui.lastDiceIndex = diceEvent.index;
-  const reduce = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  const reduce = !animationsOn(); // reduced motion or "Animations: off" (board-kit)
   const diceEls = faces.map((f) => h("span", { class: `die face-${f}`, title: f }, dieFace(f)));
   const panel = h("section", { class: "panel dice", "aria-label": "dice" },
     h("h3", {}, "Dice"),
@@ -349,11 +427,14 @@ function dicePanel(container, ui, obs, view) {
       diceEls.forEach((el, i) => el.replaceChildren(dieFace(symbols[(ticks + i * 2) % symbols.length])));
       if (ticks >= 8) finish();
     }, 70);
+    let done = null;
     const finish = () => {
+      if (done) done();
       clearInterval(timer);
       panel.classList.remove("rolling");
       diceEls.forEach((el, i) => el.replaceChildren(dieFace(faces[i])));
     };
+    done = whileAnimating(finish); // a key or a click on the board skips it
     panel.addEventListener("click", () => {
       ui.skipDice = true;
       finish();
@@ -477,12 +558,16 @@ function tradePanel(obs, seat, mine, types, used, act, values, data, match) {
 }
 
 function herdPanel(obs, match, data, values) {
+  const totals = seatTotals(obs, data); // each seat's animals: on its spaces and to place
   return h("section", { class: "panel herd" }, h("h3", {}, "Central herd"),
     h("p", { class: "herd-row" }, KINDS.map((k) => h("span", { class: "herd-item", dataset: { kind: k } }, h("span", { class: "dot", style: `background:${ICON[k].fill};color:${ICON[k].ink}` }, ICON[k].letter), ` ${obs.herd[k]} `))),
     h("table", { class: "seats-table small" }, h("tbody", {}, obs.seats.map((s, i) =>
       h("tr", {},
-        h("td", {}, h("span", { class: "swatch", style: `background:${seatColour(obs, i)}` }), " ", match.seats[i].name),
+        h("td", {}, swatch(obs, i, match.seats[i].name), " ", match.seats[i].name),
         h("td", { class: "pasture-count" }, `${s.pastures.length} ${s.pastures.length === 1 ? "pasture" : "pastures"}`),
-        h("td", {}, `dogs ${s.dogs.small_dog}/${s.dogs.large_dog}`))))),
+        h("td", { class: "seat-animals" }, ANIMALS.map((k) => h("span", { class: "seat-count", dataset: { seat: i, kind: k }, title: count(totals[i][k], k) }, `${ICON[k].letter} ${totals[i][k]}`))),
+        h("td", {}, "dogs ",
+          h("span", { class: "seat-count", dataset: { seat: i, kind: "small_dog" }, title: count(s.dogs.small_dog, "small_dog") }, String(s.dogs.small_dog)), "/",
+          h("span", { class: "seat-count", dataset: { seat: i, kind: "large_dog" }, title: count(s.dogs.large_dog, "large_dog") }, String(s.dogs.large_dog))))))),
     h("details", { class: "small" }, h("summary", {}, "Raw position"), describe({ phase: obs.phase, round: obs.round, dog_queue: obs.dog_queue, attacks_left: obs.attacks_left, winner: obs.winner })));
 }

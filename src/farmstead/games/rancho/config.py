@@ -64,13 +64,17 @@ def param_specs() -> tuple[ParamSpec, ...]:
             "faces of the two d12 (data tables d12*)",
             choices=tuple(DICE_SETS),
             label="Dice faces",
+            choice_labels=("Our proposed faces", "Alternative A", "Alternative B"),
         ),
         ParamSpec(
             "d6",
             str,
             _faces_text(comp.d6_faces),
-            "comma-separated faces of the six-sided predator die",
+            "comma-separated faces of the six-sided predator die (each 1 to 12)",
             label="Predator die faces",
+            items=int,
+            item_minimum=1,
+            item_maximum=12,
         ),
         ParamSpec(
             "pasture_limit",

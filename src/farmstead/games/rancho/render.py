@@ -139,7 +139,7 @@ def render(state: RanchoRules, seat: int | None = None) -> str:
         )
         you = " (you)" if seat == s else ""
         lines.append(
-            f"{marker} [{colour}]seat {s} {c.colours[s]}{you}[/] farm {c.farms[s]}: "
+            f"{marker} [{colour}]Player {s + 1} ({c.colours[s]}){you}[/] farm {c.farms[s]}: "
             f"on board {placed}; dogs {state.dogs[2 * s]} small, {state.dogs[2 * s + 1]} large; "
             f"pastures {state.npast[s]}/{c.pasture_limit}"
             + (f"; [bold]to place: {pool}[/]" if pool else "")
@@ -162,7 +162,8 @@ def render(state: RanchoRules, seat: int | None = None) -> str:
             f"fees {sum(f for _, f in state.tx_fees)}; balance {state.tx_balance():+d}"
         )
     if state.winner >= 0:
-        lines.append(f"[bold green]Seat {state.winner} ({c.colours[state.winner]}) wins![/]")
+        winner = f"Player {state.winner + 1} ({c.colours[state.winner]})"
+        lines.append(f"[bold green]{winner} wins![/]")
     elif state.is_terminal():
         lines.append("[bold]The game ended in a draw (round limit).[/]")
     return "\n".join(lines)

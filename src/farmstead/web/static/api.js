@@ -100,8 +100,11 @@ export const NAMED_COLOURS = {
   black: "#303030",
 };
 
+/** A seat as the match's pages name it: the server's label for it (``match.labels``, e.g.
+ * "Bot 3 (Sheep)" in Farms Race), else the seat's name. */
 export function seatLabel(match, seat) {
   if (seat === null || seat === undefined) return "";
+  if (Array.isArray(match.labels) && match.labels[seat]) return match.labels[seat];
   const s = match.seats[seat];
   return s ? s.name : `Seat ${seat + 1}`;
 }

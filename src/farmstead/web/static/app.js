@@ -76,10 +76,63 @@ function lobbyParams(game) {
   return params;
 }
 
-async function quickStart(game, bots, botLevel) {
+/** A param's value in words: a choice by the server's label for it, a switch as on/off. */
+function valueWords(p, value) {
+  const i = p.choices ? p.choices.indexOf(value) : -1;
+  if (i >= 0 && p.choice_labels) return p.choice_labels[i];
+  if (typeof value === "boolean") return value ? "on" : "off";
+  return String(value);
+}
+
+/** The param values a new match starts from: the lobby's proposals over the game's defaults. */
+function startValues(game) {
+  return Object.fromEntries(game.params.map((p) => [p.name, p.lobby_default]));
+}
+
+/** The name of the preset whose params ``values`` hold (null: none does). */
+function matchingPreset(game, values) {
+  const found = (game.presets || []).find((p) => Object.entries(p.params).every(([k, v]) => values[k] === v));
+  return found ? found.name : null;
+}
+
+/** The server's words for how long ``game`` lasts with ``preset`` and ``players``, measured
+ * from simulated games ("about 25 minutes (median 13 rounds, usually 10–17)"); null if not. */
+function durationWords(game, preset, players) {
+  const found = (game.durations || []).find((d) => d.preset === preset && d.players === players);
+  return found ? found.words : null;
+}
+
+/** Radio choices of the game's presets (the one for newcomers marked); ``onChoose(preset)``. */
+function presetChoices(game, group, chosen, onChoose) {
+  return h("fieldset", { class: "presets", id: group },
+    h("legend", {}, "Length"),
+    game.presets.map((p) => {
+      const id = `${group}-${p.name}`;
+      const input = h("input", { type: "radio", name: group, id, value: p.name, checked: p.name === chosen });
+      input.addEventListener("change", () => { if (input.checked) onChoose(p); });
+      return h("label", { class: `preset${p.for_newcomers ? " newcomers" : ""}`, for: id, dataset: { preset: p.name } },
+        input,
+        h("span", { class: "preset-label" }, p.label,
+          p.for_newcomers ? h("span", { class: "badge newcomers-badge" }, "new players") : null),
+        h("small", { class: "muted" }, p.description));
+    }));
+}
+
+/** "3 players: about 10 minutes (…)", one line per player count, for the lobby's cards. */
+function durationLines(game, preset) {
+  const lines = [];
+  for (let n = game.min_players; n <= game.max_players; n++) {
+    const words = durationWords(game, preset, n);
+    if (words) lines.push(h("li", { dataset: { players: n } }, `${n} players: ${words}`));
+  }
+  return lines;
+}
+
+async function quickStart(game, bots, botLevel, preset = null) {
   const seats = [{ kind: "human", claim: "me" }];
   for (let i = 0; i < bots; i++) seats.push({ kind: "bot", level: botLevel });
-  const created = await api("/api/matches", { method: "POST", body: { game: game.name, seats, params: lobbyParams(game) } });
+  const params = { ...lobbyParams(game), ...(preset ? preset.params : {}) };
+  const created = await api("/api/matches", { method: "POST", body: { game: game.name, seats, params } });
   rememberMatch(created.id);
   navigate(created.url);
 }
@@ -129,27 +182,39 @@ async function lobbyPage() {
   ]);
   // A quick game: the server's default level (short, sensible turns); else the first offered.
   const quick = defaultLevel(bots);
-  const cards = games.map((g) =>
-    h("article", { class: "game-card", dataset: { game: g.name } },
+  const cards = games.map((g) => {
+    // Presets (e.g. a shorter first game) and how long each lasts, as measured by the server.
+    let preset = (g.presets || []).find((p) => p.name === matchingPreset(g, startValues(g))) || null;
+    const lengths = h("ul", { class: "durations small" }, durationLines(g, preset && preset.name));
+    const presets = g.presets && g.presets.length ? presetChoices(g, `lobby-preset-${g.name}`, preset && preset.name, (p) => {
+      preset = p;
+      lengths.replaceChildren(...durationLines(g, p.name));
+    }) : null;
+    return h("article", { class: "game-card", dataset: { game: g.name } },
       h("h2", {}, g.long_name),
       h("p", {}, g.description),
       h("p", { class: "muted" }, `${g.min_players}–${g.max_players} players`),
+      presets,
+      g.durations && g.durations.length ? [
+        h("p", { class: "muted small durations-note" }, "How long a game with you and bots lasts, from simulated games:"),
+        lengths] : null,
       g.proposed_note ? h("p", { class: "note" }, "Note: ", g.proposed_note) : null,
       Object.keys(lobbyParams(g)).length ? h("p", { class: "muted small lobby-params" }, "Set here: ",
-        g.params.filter((p) => p.lobby_default !== p.default).map((p) => `${p.label}: ${p.lobby_default}`).join(", ")) : null,
+        g.params.filter((p) => p.lobby_default !== p.default).map((p) => `${p.label}: ${valueWords(p, p.lobby_default)}`).join(", ")) : null,
       h("div", { class: "buttons" },
         h("button", {
           class: "primary quick-start",
           onclick: (e) => {
             e.target.disabled = true;
-            quickStart(g, Math.max(1, g.min_players - 1), quick).catch((err) => {
+            quickStart(g, Math.max(1, g.min_players - 1), quick, preset).catch((err) => {
               e.target.disabled = false;
               toast(err.message);
             });
           },
         }, "Play against a bot"),
         h("a", { class: "button", href: `/new?game=${encodeURIComponent(g.name)}`, "data-link": true }, "Set up a match"),
-        h("a", { class: "button subtle rules-link", href: `/games/${encodeURIComponent(g.name)}`, "data-link": true }, "Rules"))));
+        h("a", { class: "button subtle rules-link", href: `/games/${encodeURIComponent(g.name)}`, "data-link": true }, "Rules")));
+  });
 
   // Your matches first (this browser's, remembered when created or joined), newest first.
   const order = new Map(mineIds.map((id, i) => [id, i]));
@@ -234,7 +299,9 @@ function paramInput(p) {
   const start = p.lobby_default ?? p.default;
   let input;
   if (p.choices) {
-    input = h("select", { id, name: p.name }, p.choices.map((c) => h("option", { value: String(c), selected: c === start }, String(c))));
+    // The server names every choice in words (choice_labels); the values stay in ``value``.
+    input = h("select", { id, name: p.name }, p.choices.map((c, i) =>
+      h("option", { value: String(c), selected: c === start }, p.choice_labels ? p.choice_labels[i] : String(c))));
   } else if (p.type === "bool") {
     input = h("input", { id, name: p.name, type: "checkbox", checked: !!start });
   } else {
@@ -249,18 +316,27 @@ function paramInput(p) {
   const proposed = start !== p.default;
   return h("label", { class: `param${proposed ? " proposed" : ""}`, for: id, title: p.name }, h("span", { class: "param-label" }, p.label || p.name), input,
     h("small", { class: "muted" }, p.help || p.description,
-      proposed ? h("span", { class: "lobby-default" }, ` — set to ${start} here for play in the browser (the game's default: ${p.default})`) : null));
+      proposed ? h("span", { class: "lobby-default" }, ` — set to ${valueWords(p, start)} here for play in the browser (the game's default: ${valueWords(p, p.default)})`) : null));
+}
+
+/** An input's value as its param's type. */
+function paramValue(input) {
+  const type = input.dataset.type;
+  if (type === "bool") return input.checked;
+  if (type === "int") return parseInt(input.value, 10);
+  if (type === "float") return parseFloat(input.value);
+  return input.value;
 }
 
 function readParam(input) {
-  const type = input.dataset.type;
-  const fallback = JSON.parse(input.dataset.default);
-  let value;
-  if (type === "bool") value = input.checked;
-  else if (type === "int") value = parseInt(input.value, 10);
-  else if (type === "float") value = parseFloat(input.value);
-  else value = input.value;
-  return value === fallback ? undefined : value;
+  const value = paramValue(input);
+  return value === JSON.parse(input.dataset.default) ? undefined : value;
+}
+
+/** Show ``value`` in the input of a param. */
+function setParam(input, value) {
+  if (input.dataset.type === "bool") input.checked = !!value;
+  else input.value = String(value);
 }
 
 /** Whether the chosen option's ``text`` fits the box of ``select``: a select as wide as it
@@ -311,6 +387,24 @@ async function newMatchPage() {
   const paramsBox = h("details", { class: "params" }, h("summary", {}, "Variant settings"));
   const note = h("p", { class: "note" });
   const lobbyNote = h("p", { class: "note small", id: "lobby-params" });
+  const presetBox = h("div", { class: "preset-box" });
+  const durationLine = h("p", { class: "duration", id: "duration", "aria-live": "polite" });
+
+  const formValues = () => Object.fromEntries([...paramsBox.querySelectorAll("input, select")].map((i) => [i.name, paramValue(i)]));
+  /** The chosen preset's radio follows the params, and the length line the preset and players. */
+  function drawDuration() {
+    if (!(game.presets && game.presets.length)) {
+      durationLine.hidden = true;
+      return;
+    }
+    const preset = matchingPreset(game, formValues());
+    for (const radio of presetBox.querySelectorAll("input[type=radio]")) radio.checked = radio.value === preset;
+    const words = preset ? durationWords(game, preset, Number(playersInput.value)) : null;
+    const label = preset ? game.presets.find((p) => p.name === preset).label : null;
+    durationLine.textContent = words ? `${label}, ${playersInput.value} players: ${words}.`
+      : preset ? "No measured length for this player count." : "No measured length for these settings (they match no preset).";
+    durationLine.hidden = !(game.durations && game.durations.length);
+  }
 
   const seatChoices = () => [
     h("option", { value: "human:me" }, "Human — on this device"),
@@ -357,9 +451,19 @@ async function newMatchPage() {
     // A setting the lobby changes from the game's default is shown, not hidden in a closed box.
     const proposed = game.params.filter((p) => p.lobby_default !== p.default);
     lobbyNote.replaceChildren(...(proposed.length ? ["Set for play in the browser: ",
-      proposed.map((p, i) => [i ? "; " : "", h("strong", {}, `${p.label}: ${p.lobby_default}`), ` (${p.help || p.description})`]),
+      proposed.map((p, i) => [i ? "; " : "", h("strong", {}, `${p.label}: ${valueWords(p, p.lobby_default)}`), ` (${p.help || p.description})`]),
       ". Change it under Variant settings."].flat(Infinity) : []));
     lobbyNote.hidden = !proposed.length;
+    presetBox.replaceChildren(...(game.presets && game.presets.length
+      ? [presetChoices(game, "preset", matchingPreset(game, startValues(game)), (p) => {
+        for (const [name, value] of Object.entries(p.params)) {
+          const input = paramsBox.querySelector(`[name="${name}"]`);
+          if (input) setParam(input, value);
+        }
+        drawDuration();
+      })] : []));
+    presetBox.hidden = !(game.presets && game.presets.length);
+    drawDuration();
     note.textContent = game.proposed_note ? `Note: ${game.proposed_note}` : "";
     note.hidden = !game.proposed_note;
     drawSeats(); // and shows the full words of any choice cut off
@@ -369,7 +473,12 @@ async function newMatchPage() {
     game = games.find((g) => g.name === gameSelect.value);
     drawGame();
   });
-  playersInput.addEventListener("change", drawSeats);
+  playersInput.addEventListener("change", () => {
+    drawSeats();
+    drawDuration();
+  });
+  paramsBox.addEventListener("input", drawDuration);
+  paramsBox.addEventListener("change", drawDuration);
 
   const undoBox = h("input", { type: "checkbox", id: "opt-undo", checked: true });
   const hintsBox = h("input", { type: "checkbox", id: "opt-hints" });
@@ -419,6 +528,7 @@ async function newMatchPage() {
   form.append(
     h("label", { for: "game" }, "Game"), gameSelect, note,
     h("label", { for: "players" }, "Players"), playersInput,
+    presetBox, durationLine,
     h("fieldset", {}, h("legend", {}, "Seats"), seatsBox),
     lobbyNote,
     optionsBox,

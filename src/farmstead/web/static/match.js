@@ -1,7 +1,7 @@
 // The game page: live view over a WebSocket, the board, the event log, the result screen.
 import { api, h, toast, seatLabel, rememberMatch } from "/static/api.js";
 import * as genericBoard from "/static/board-generic.js";
-import { seatColour } from "/static/board-kit.js";
+import { animationToggle, swatch } from "/static/board-kit.js";
 
 /** Load a game's board module (or the generic board) and its one-time setup data. */
 export async function loadBoard(game) {
@@ -85,6 +85,7 @@ export async function openMatch(app, matchId) {
       h("aside", { class: "side" },
         resultEl,
         h("section", {}, h("h2", {}, "Players"), playersEl, hintsNote),
+        h("p", { class: "page-options small" }, animationToggle()),
         invitesEl,
         helpEl,
         game.proposed_note ? h("p", { class: "note small" }, game.proposed_note, " ",
@@ -283,7 +284,7 @@ export async function openMatch(app, matchId) {
         },
       }, "Take this seat") : null;
       return h("li", { class: `player${moving ? " moving" : ""}${mine ? " mine" : ""}`, dataset: { seat: s.seat } },
-        h("span", { class: "swatch", style: `background:${seatColour(observation, s.seat)}` }),
+        swatch(observation, s.seat, seatLabel(match, s.seat)),
         h("span", { class: "name" }, s.name),
         h("span", { class: "muted small", title: s.kind === "bot" ? s.agent : undefined }, s.kind === "bot" ? ` bot${s.level ? ` (${s.level})` : ""}` : s.open ? " open seat" : ""),
         mine ? h("span", { class: "you" }, " you") : null,
@@ -374,19 +375,44 @@ export async function openMatch(app, matchId) {
     return [...events.keys()].sort((a, b) => a - b).map((i) => events.get(i));
   }
 
+  // While a bot is to move the status counts the seconds since this page saw its turn begin
+  // ("Bot 2 is thinking… 3 s"): the server paces and budgets a bot's turn as a whole.
+  let thinking = null; // {seat, since}
+  let thinkingTimer = null;
+
+  function thinkingText(seat) {
+    if (!thinking || thinking.seat !== seat) thinking = { seat, since: Date.now() };
+    if (!thinkingTimer) thinkingTimer = setInterval(() => view && renderStatus(), 1000);
+    return `${seatLabel(view.match, seat)} is thinking…`;
+  }
+
+  /** The seconds a bot has been thinking (not read out each second by screen readers). */
+  function thinkingSeconds() {
+    const seconds = thinking ? Math.floor((Date.now() - thinking.since) / 1000) : 0;
+    return seconds >= 1 ? h("span", { class: "thinking-seconds", "aria-hidden": "true" }, ` ${seconds} s`) : null;
+  }
+
+  function stopThinking() {
+    thinking = null;
+    if (thinkingTimer) clearInterval(thinkingTimer);
+    thinkingTimer = null;
+  }
+
   function renderStatus() {
     const { match, you } = view;
+    const bot = match.status !== "finished" && match.to_move !== null && match.seats[match.to_move]?.kind === "bot";
+    if (!bot) stopThinking();
     let text;
     if (match.status === "finished") text = `Game over. ${resultText(match, you)}`;
     else if (you.to_act) text = you.seats.length > 1 ? `${seatLabel(match, you.seat)}: your turn` : "Your turn";
     else if (match.to_move === null) text = "…";
     else {
       const s = match.seats[match.to_move];
-      if (s.kind === "bot") text = `${s.name} (bot) is playing…`;
+      if (s.kind === "bot") text = thinkingText(match.to_move);
       else if (s.open) text = `Waiting for someone to take seat ${s.seat + 1}`;
       else text = `Waiting for ${s.name}`;
     }
-    statusEl.textContent = text;
+    statusEl.replaceChildren(text, ...(thinking ? [thinkingSeconds()].filter(Boolean) : []));
     statusEl.classList.toggle("your-turn", !!you.to_act);
   }
 
@@ -517,6 +543,7 @@ export async function openMatch(app, matchId) {
   connect();
   return () => {
     closed = true;
+    stopThinking();
     if (socket) socket.close();
   };
 }
