@@ -505,19 +505,19 @@ DEFAULT_BOT_LEVELS: tuple[BotLevel, ...] = (
     ),
     BotLevel(
         "hard",
-        "Hard — tree search (200 iterations a move, about 1.8 s a turn)",
+        "Hard — tree search (200 iterations a move, about 1.6 s a turn)",
         "mcts:iterations=200,seconds=1",
         "mcts:iterations=200,rollout_depth=-1,seconds=1",
         3.0,
-        turn_seconds=1.8,
+        turn_seconds=1.6,
     ),
     BotLevel(
         "expert",
-        "Expert — deeper tree search (800 iterations a move, about 2 s a turn)",
+        "Expert — deeper tree search (800 iterations a move, about 1.6 s a turn)",
         "mcts:iterations=800,seconds=2",
         "mcts:iterations=800,rollout_depth=-1,seconds=2",
         4.0,
-        turn_seconds=2.0,
+        turn_seconds=1.6,
     ),
 )
 
