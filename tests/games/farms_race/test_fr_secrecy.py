@@ -494,3 +494,18 @@ def test_FR_16_sampled_resource_kinds_redrawn_for_the_nuke_back_twins() -> None:
         assert t.observation(A) == s.observation(A)
         seen.add(tuple(hand(t, B)))
     assert (0, 0, 0, 1, 2) in seen and len(seen) > 10
+
+
+def test_FR_16_with_no_spy_card_in_other_hands_the_deck_is_all_a_seat_has_not_seen() -> None:
+    # The sampler keeps the deck as it is when no other seat holds a Spy card and none is
+    # removed; that is sound only if the deck then equals the cards the seat has not seen.
+    s = scenario(regions=board(), spies={A: {"thievery": 2, "capitalism": 1}})
+    assert s.unseen_spies(A) == s.spy_deck
+    rng = Rng(11)
+    for _ in range(20):
+        t = s.sample_consistent(A, rng)
+        assert t.spy_deck == s.spy_deck and t.spies == s.spies
+        assert t.observation(A) == s.observation(A)
+    # B has not seen A's three cards: they are among B's unseen cards, beside the deck.
+    a_hand = s.spies[: len(s.spy_deck)]
+    assert s.unseen_spies(B) == [d + h for d, h in zip(s.spy_deck, a_hand, strict=True)]

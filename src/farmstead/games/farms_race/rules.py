@@ -2955,21 +2955,22 @@ class FRRules(State):
     def _sample_spies(self, s: FRRules, seat: int, rng: Rng) -> None:
         """Other seats' Spy cards, the removed ones and the deck: a random split of the cards
         ``seat`` has not seen, each hand keeping its size (and the active player's count of
-        cards got this turn)."""
+        cards got this turn). When no other seat holds a Spy card and none is removed, every
+        unseen card is in the deck, which is then known as it is (``unseen_spies``)."""
         k = NUM_SPY_KINDS
-        unseen = [
-            self.cfg.spy_deck[card]
-            - self.spy_discard[card]
-            - sum(r >> card & 1 for r in self.revealed)
-            - (self.spies[k * seat + card] if seat != NO else 0)
-            for card in S11
-        ]
-        for other in range(self.cfg.players):
+        n = self.cfg.players
+        spies = self.spies
+        counts = [sum(spies[k * other : k * other + k]) for other in range(n)]
+        if seat != NO:
+            counts[seat] = 0
+        if not any(counts) and not any(self.spy_removed):
+            return
+        unseen = self.unseen_spies(seat)
+        for other in range(n):
             if other == seat:
                 continue
-            count = self.spy_count(other)
             hand = [0] * k
-            for _ in range(count):
+            for _ in range(counts[other]):
                 hand[_draw(unseen, rng)] += 1
             s.spies[k * other : k * other + k] = hand
             if other == self.active:
@@ -2985,23 +2986,40 @@ class FRRules(State):
         s.spy_removed = removed
         s.spy_deck = unseen
 
+    def unseen_spies(self, seat: int) -> list[int]:
+        """Spy cards per kind that ``seat`` has not seen: the deck's make-up less the discard
+        pile, the revealed VP Spies and ``seat``'s own hand (other hands, the removed cards
+        and the deck together)."""
+        unseen = [total - gone for total, gone in zip(self.cfg.spy_deck, self.spy_discard)]
+        for mask in self.revealed:
+            while mask:
+                low = mask & -mask
+                unseen[low.bit_length() - 1] -= 1
+                mask ^= low
+        if seat != NO:
+            b = NUM_SPY_KINDS * seat
+            for card, held in enumerate(self.spies[b : b + NUM_SPY_KINDS]):
+                unseen[card] -= held
+        return unseen
+
     def _sample_mutations(self, s: FRRules, seat: int, rng: Rng) -> None:
         """Other seats' dealt Mutations: their chosen ones are public; the rest is redrawn
         from the cards ``seat`` has not seen."""
-        if not any(self.dealt):
+        dealt = self.dealt
+        if not any(dealt):
             return
-        seen = 0 if seat == NO else self.dealt[seat]
+        seen = 0 if seat == NO else dealt[seat]
         for m in self.mutation:
             if m != NO:
                 seen |= 1 << m
-        pool = [0 if seen >> m & 1 else 1 for m in range(NUM_MUTATIONS)]
+        unseen = [m for m in range(NUM_MUTATIONS) if not seen >> m & 1]
         for other in range(self.cfg.players):
             if other == seat:
                 continue
             chosen = self.mutation[other]
             mask = 0 if chosen == NO else 1 << chosen
-            for _ in range(self.dealt[other].bit_count() - (chosen != NO)):
-                mask |= 1 << _draw(pool, rng)
+            for _ in range(dealt[other].bit_count() - (chosen != NO)):
+                mask |= 1 << unseen.pop(rng.randrange(len(unseen)))
             s.dealt[other] = mask
 
 

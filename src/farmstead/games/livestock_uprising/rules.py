@@ -2610,7 +2610,9 @@ class LURules(State):
         stays: its own cards, the played ones, what Espionage showed it. The true hidden cards
         are read only as members of the unseen set, never kept."""
         s = self.clone()
-        s._legal_cache = None
+        if seat != self.current_player():
+            # The seat to move knows its own legal actions; anyone else's may rest on its cards.
+            s._legal_cache = None
         cat = self.cfg.catalog
         n = self.cfg.num_players
         command = cat.command_cards
@@ -2624,13 +2626,16 @@ class LURules(State):
                 seen |= set(known)
         commands = [c for c in range(command) if c not in seen]
         plans = [c for c in range(command, len(cat.cards)) if c not in seen]
-        rng.shuffle(commands)
-        rng.shuffle(plans)
 
         def draw(pool: list[int], what: str) -> int:
+            """One card taken uniformly from ``pool`` (the last one moves into its place)."""
             if not pool:
                 raise SamplingError(f"no unseen {what} is left to redeal: an impossible position")
-            return pool.pop()
+            index = rng.randrange(len(pool))
+            card = pool[index]
+            pool[index] = pool[-1]
+            pool.pop()
+            return card
 
         for other in range(n):
             if other == seat:
