@@ -2990,7 +2990,8 @@ class FRRules(State):
         """Spy cards per kind that ``seat`` has not seen: the deck's make-up less the discard
         pile, the revealed VP Spies and ``seat``'s own hand (other hands, the removed cards
         and the deck together)."""
-        unseen = [total - gone for total, gone in zip(self.cfg.spy_deck, self.spy_discard)]
+        deck, discard = self.cfg.spy_deck, self.spy_discard
+        unseen = [total - gone for total, gone in zip(deck, discard, strict=True)]
         for mask in self.revealed:
             while mask:
                 low = mask & -mask
