@@ -67,3 +67,7 @@ class UnknownAgentError(UnknownNameError):
 
     def __init__(self, name: str, choices: Iterable[str]) -> None:
         super().__init__("agent", name, choices)
+
+
+class SamplingError(FarmsteadError):
+    """No position is consistent with what a seat may know: the state itself is impossible."""

@@ -22,11 +22,15 @@ from fe_helpers import (
     slot_of,
 )
 
-from farmstead.core.errors import IllegalActionError, InvalidParamError, InvalidPositionError
+from farmstead.core.errors import (
+    IllegalActionError,
+    InvalidParamError,
+    InvalidPositionError,
+    SamplingError,
+)
 from farmstead.core.registry import load_game
 from farmstead.core.rng import Rng, derive_seed
 from farmstead.games.fences.game import FencesState
-from farmstead.games.fences.rules import SamplingError
 from farmstead.testing import check_game
 
 FULL = os.environ.get("FARMSTEAD_FULL") == "1"

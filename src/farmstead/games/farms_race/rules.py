@@ -47,7 +47,8 @@ from __future__ import annotations
 from typing import Self
 
 from farmstead.core.errors import IllegalActionError
-from farmstead.core.game import Game, PlayerId, State, TurnMark
+from farmstead.core.game import Game, State, TurnMark
+from farmstead.core.phases import PhasedState
 from farmstead.core.rng import Rng
 from farmstead.games.farms_race.actions import (
     ACCEPT,
@@ -202,8 +203,11 @@ def _covers(hand: list[int], cost: tuple[int, ...]) -> bool:
     )
 
 
-class FRRules(State):
+class FRRules(PhasedState):
     """One Farms Race position and its rules; see the module docstring."""
+
+    CHANCE_PHASES = CHANCE_PHASES
+    OVER = OVER
 
     __slots__ = (
         "cfg", "phase", "decider", "active", "first", "round", "turns", "owner", "hf", "hi",
@@ -554,27 +558,7 @@ class FRRules(State):
         s.last_production = self.last_production
         return s
 
-    # --- who moves ------------------------------------------------------------------------
-    def current_player(self) -> int:
-        phase = self.phase
-        if phase in CHANCE_PHASES:
-            return PlayerId.CHANCE
-        if phase == OVER:
-            return PlayerId.TERMINAL
-        return self.decider
-
-    def is_chance_node(self) -> bool:
-        return self.phase in CHANCE_PHASES
-
-    def is_terminal(self) -> bool:
-        return self.phase == OVER
-
-    def returns(self) -> list[float]:
-        n = self.cfg.players
-        if self.phase != OVER or len(self.winners) == n:
-            return [0.0] * n
-        return [1.0 if seat in self.winners else -1.0 for seat in range(n)]
-
+    # --- turns ----------------------------------------------------------------------------
     def _turn_mark(self) -> TurnMark:
         """The setup and the opening trade window are one stretch (FR-4, FR-R33); then a
         seat's turn (FR-5), with the decisions others make in it (damage, retreats, Hacking,

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import Any, Self
 
-from farmstead.core.errors import FarmsteadError
+from farmstead.core.errors import SamplingError
 from farmstead.core.game import Game, PlayerId, State, TurnMark
 from farmstead.core.rng import Rng
 from farmstead.games.fences import actions as act
@@ -58,10 +58,6 @@ from farmstead.games.fences.scoring import (
     field_value,
     unpack_animals,
 )
-
-
-class SamplingError(FarmsteadError):
-    """No position is consistent with what a seat may know: the state itself is impossible."""
 
 
 class FencesRules(State):

@@ -32,8 +32,9 @@ from __future__ import annotations
 
 from typing import Any, Self
 
-from farmstead.core.errors import FarmsteadError
-from farmstead.core.game import Game, PlayerId, State, TurnMark
+from farmstead.core.errors import SamplingError
+from farmstead.core.game import Game, State, TurnMark
+from farmstead.core.phases import PhasedState
 from farmstead.core.rng import Rng
 from farmstead.games.livestock_uprising import actions as act
 from farmstead.games.livestock_uprising.combat import automatic_result, compare, side_roll
@@ -90,10 +91,6 @@ from farmstead.games.livestock_uprising.layout import (
 
 READY, DONE = 0, 1  # a piece's action this turn
 IN_RESERVE, IN_PLAY, REMOVED = 0, 1, 2  # a Special Forces card
-
-
-class SamplingError(FarmsteadError):
-    """No position is consistent with what a seat may know: the state itself is impossible."""
 
 
 # --- turn-local, battle and card-play records -----------------------------------------------
@@ -319,8 +316,11 @@ class CardPlay:
         return c
 
 
-class LURules(State):
+class LURules(PhasedState):
     """One Livestock Uprising position and its rules; see the module docstring."""
+
+    CHANCE_PHASES = CHANCE_PHASES
+    OVER = OVER
 
     __slots__ = (
         "cfg", "phase", "active", "decider", "first", "round", "faction", "tiles", "barn",
@@ -458,33 +458,13 @@ class LURules(State):
         s.ambush_target = self.ambush_target
         return s
 
-    # --- who moves ------------------------------------------------------------------------
-    def current_player(self) -> int:
-        phase = self.phase
-        if phase in CHANCE_PHASES:
-            return PlayerId.CHANCE
-        if phase == OVER:
-            return PlayerId.TERMINAL
-        return self.decider
-
-    def is_chance_node(self) -> bool:
-        return self.phase in CHANCE_PHASES
-
-    def is_terminal(self) -> bool:
-        return self.phase == OVER
-
+    # --- turns ----------------------------------------------------------------------------
     def _turn_mark(self) -> TurnMark:
         """The setup (LU §4) is one stretch; then the active seat's turn of the round (LU §5),
         out-of-turn decisions (retreats, casualties, Ambush) included."""
         if self.phase in SETUP_PHASES:
             return TurnMark(0, None)
         return TurnMark(self.round, self.active)
-
-    def returns(self) -> list[float]:
-        n = self.cfg.num_players
-        if self.phase != OVER or len(self.winners) == n:
-            return [0.0] * n
-        return [1.0 if seat in self.winners else -1.0 for seat in range(n)]
 
     # --- public facts ---------------------------------------------------------------------
     def hidden_count(self, seat: int) -> int:
