@@ -193,3 +193,13 @@ def test_the_command_checks_and_writes(tmp_path: Path) -> None:
     assert bad.exit_code == 2 and "first_game, standard, expert" in " ".join(bad.output.split())
     bad = runner.invoke(app, ["durations", "farms_race", "--players", "2", "-n", "1"])
     assert bad.exit_code == 2 and "3–4 players" in " ".join(bad.output.split())
+
+
+def test_results_missing_are_none_yet_and_unreadable_results_fail_loudly() -> None:
+    spec = RECORD.durations
+    assert spec is not None
+    missing = dataclasses.replace(RECORD, durations=dataclasses.replace(spec, results="none.json"))
+    assert lab.read_results(missing) is None
+    folder = dataclasses.replace(RECORD, durations=dataclasses.replace(spec, results="data"))
+    with pytest.raises(lab.DurationsError, match="cannot be read"):
+        lab.read_results(folder)

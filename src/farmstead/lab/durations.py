@@ -137,7 +137,7 @@ def load_model(record: GameRegistration[Any]) -> DurationModel:
     path = spec.path(spec.model)
     try:
         text = path.read_text("utf-8")
-    except (FileNotFoundError, OSError) as exc:
+    except OSError as exc:
         raise DurationsError(
             f"{record.name}: duration model {spec.model} is missing: {exc}"
         ) from None
@@ -400,8 +400,10 @@ def read_results(record: GameRegistration[Any]) -> dict[str, Any] | None:
     spec = durations_of(record)
     try:
         text = spec.path(spec.results).read_text("utf-8")
-    except (FileNotFoundError, OSError):
+    except FileNotFoundError:
         return None
+    except OSError as exc:
+        raise DurationsError(f"{record.name} {spec.results} cannot be read: {exc}") from None
     try:
         doc: dict[str, Any] = json.loads(text)
     except json.JSONDecodeError as exc:
