@@ -99,6 +99,7 @@ COMMAND_MODULES = (
     "tournament_cmd",
     "report_cmd",
     "sweep_cmd",
+    "tune_cmd",
     "env_cmd",
     "ladder_cmd",
     "worker_cmd",

@@ -17,6 +17,7 @@ from farmstead.cli.common import (
     user_errors,
     write_text,
 )
+from farmstead.lab.balance_report import write_csv
 from farmstead.lab.report import (
     Table as ReportTable,
 )
@@ -57,8 +58,15 @@ def report_command(
     bootstrap: Annotated[
         int, typer.Option(help="bootstrap resamples for the Elo intervals", min=0)
     ] = 200,
+    csv: Annotated[
+        Path | None,
+        typer.Option(help="write games.csv and seats.csv (one row per game / per seat) here"),
+    ] = None,
 ) -> None:
-    """Win rates with Wilson intervals, Elo, seat advantage, draws, game length, time per move."""
+    """Win rates with Wilson intervals, Elo, seat advantage, draws, game length, time per move;
+    from the games' facts: first-player advantage, win rate per faction, species, Mutation or
+    card (flagged where the interval excludes the fair share), why games ended, rounds, scores
+    and margins."""
     input_file(results, "results file")
     timing_file = timings if timings is not None else timings_path(results)
     if timings is not None:
@@ -67,6 +75,8 @@ def report_command(
     folder = plots if plots is not None else results.with_name(results.stem + "-plots")
     if not no_plots:
         output_folder(folder, "--plots")
+    if csv is not None:
+        output_folder(csv, "--csv")
     with user_errors():
         records = list(read_results(results))
         timing_rows = read_timings(timing_file) if timing_file.is_file() else None
@@ -77,6 +87,12 @@ def report_command(
         console.print(rich_table(table))
     if not report.move_times:
         console.print("(no timings file: time per move not shown)")
+    if not report.balance.with_facts:
+        console.print("(the records carry no game facts: balance tables not shown)")
+    if csv is not None:
+        with user_errors():
+            written = write_csv(records, csv)
+        console.print(f"CSV: {', '.join(str(p) for p in written)}")
     if no_plots and html is None:
         return
     drawn = report_plots(report)

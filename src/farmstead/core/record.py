@@ -2,7 +2,9 @@
 
 A record holds the game name, player count, non-default params, the seed that drove chance, the
 names of the agents, every action in order (chance outcomes included) and the result. Replaying
-the actions from the initial state reproduces every state and the result.
+the actions from the initial state reproduces every state and the result. A finished game's
+record also carries its facts (``core.facts``: why and when it ended, each seat's facts), which
+the replay implies but the balance reports read without replaying.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ class GameRecord:
     actions: list[int] = field(default_factory=list)
     returns: list[float] | None = None
     meta: dict[str, Any] = field(default_factory=dict)
+    facts: dict[str, Any] | None = None
 
     def load_game(self) -> Game:
         """The configured game this record was played in."""
@@ -72,6 +75,7 @@ class GameRecord:
             "actions": list(self.actions),
             "returns": None if self.returns is None else list(self.returns),
             "meta": dict(self.meta),
+            **({} if self.facts is None else {"facts": self.facts}),
         }
 
     def dumps(self) -> str:
@@ -106,6 +110,9 @@ class GameRecord:
         ):
             raise InvalidPositionError("record field 'returns' must be a list of numbers or null")
         agents = doc.get("agents") or []
+        facts = doc.get("facts")
+        if facts is not None and not isinstance(facts, Mapping):
+            raise InvalidPositionError("record field 'facts' must be an object or absent")
         return cls(
             game=game,
             players=players,
@@ -115,6 +122,7 @@ class GameRecord:
             actions=list(actions),
             returns=None if returns is None else [float(x) for x in returns],
             meta=dict(doc.get("meta") or {}),
+            facts=None if facts is None else dict(facts),
         )
 
     @classmethod

@@ -23,6 +23,7 @@ from typing import Any, Generic, TypeVar
 
 from farmstead.core.data import DataItem
 from farmstead.core.errors import FarmsteadError, GameRegistrationError, UnknownGameError
+from farmstead.core.facts import GameFactsFn
 from farmstead.core.game import Game, GameType, State
 from farmstead.core.turns import TurnSummaryFn, TurnView, generic_summary
 
@@ -255,7 +256,8 @@ class GameRegistration(Generic[StateT]):
     (``Preset``; the first is not implied to be the default: a preset with no params is);
     ``durations`` how long games last, measured from simulations (``Durations``; ``None``:
     not measured); ``terminal_menu`` how ``farmstead play`` lists a prompt's choices
-    (``TerminalMenuFn``; ``None``: one numbered line per legal action).
+    (``TerminalMenuFn``; ``None``: one numbered line per legal action); ``facts`` why and when a
+    finished game ended and each seat's facts for balance reports (``core.facts``).
 
     ``StateT`` is the state class of ``game`` (what its ``new_initial_state`` returns): the
     functions of the record are called with that game's states only.
@@ -278,6 +280,7 @@ class GameRegistration(Generic[StateT]):
     presets: tuple[Preset, ...] = ()
     durations: Durations[StateT] | None = None
     terminal_menu: TerminalMenuFn[StateT] | None = None
+    facts: GameFactsFn | None = None
 
     def preset(self, name: str) -> Preset:
         """The preset called ``name`` (spaces count as underscores); ``LookupError`` lists the

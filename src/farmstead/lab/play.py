@@ -10,6 +10,7 @@ from farmstead.agents.base import Agent, AgentSpec, decide
 from farmstead.agents.registry import make_agent
 from farmstead.core.game import Game, PlayerId, State
 from farmstead.core.record import GameRecord
+from farmstead.core.registry import game_names, registration
 from farmstead.core.rng import Rng, derive_seed
 
 StepHook = Callable[[State, int], None]
@@ -61,7 +62,9 @@ def play_game(
     ``agents`` holds one agent (or agent spec) per seat; specs are built with the seat's
     seeded generator, so the same game, specs and seed always give the same record.
     ``on_step(state, action)`` is called before each action is applied. ``timer``, when given,
-    receives each seat's thinking time and number of decisions.
+    receives each seat's thinking time and number of decisions. The record of a finished game
+    carries the game's facts (its registration's ``facts``, when it is registered) for the
+    balance reports.
     """
     if len(agents) != game.num_players:
         raise ValueError(f"{game.type.name} needs {game.num_players} agents, got {len(agents)}")
@@ -90,6 +93,9 @@ def play_game(
             on_step(state, action)
         state.apply_action(action)
         actions.append(action)
+    name = game.type.name
+    # A game built without a registration (a test's toy game) has no facts hook.
+    facts = registration(name).facts if name in game_names() else None
     return GameRecord(
         game=game.type.name,
         players=game.num_players,
@@ -98,4 +104,5 @@ def play_game(
         agents=[str(a) if not isinstance(a, Agent) else a.name for a in agents],
         actions=actions,
         returns=state.returns(),
+        facts=None if facts is None else facts(state, actions).to_json(),
     )

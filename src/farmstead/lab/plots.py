@@ -166,3 +166,63 @@ def sweep_lengths(labels: Sequence[str], decisions: Sequence[Sequence[int]], tit
     ax.set_title(title)
     ax.grid(axis="y", alpha=0.3)
     return _png(fig)
+
+
+def rates_against_fair(
+    labels: Sequence[str],
+    rates: Sequence[float],
+    lows: Sequence[float],
+    highs: Sequence[float],
+    fair: float,
+    title: str,
+) -> bytes:
+    """Win rates of groups of seats (horizontal bars with 95% intervals) against the fair
+    share; a group whose interval excludes it is drawn in the accent colour."""
+    fig = Figure(figsize=(WIDTH, max(HEIGHT, 0.9 + 0.28 * len(labels))), dpi=DPI)
+    ax = fig.add_subplot()
+    y = list(range(len(labels)))
+    colours = [ACCENT if not lo <= fair <= hi else BAR for lo, hi in zip(lows, highs, strict=True)]
+    ax.barh(
+        y,
+        rates,
+        xerr=_error_bars(rates, lows, highs),
+        capsize=4,
+        color=colours,
+    )
+    ax.axvline(fair, color="grey", linestyle="--", label=f"fair share ({fair:.3f})")
+    ax.set_yticks(y, [_short(label, 32) for label in labels])
+    ax.invert_yaxis()
+    ax.set_xlim(0, 1)
+    ax.set_xlabel("win rate (95% Wilson interval)")
+    ax.set_title(title)
+    ax.legend(loc="lower right", fontsize="small")
+    ax.grid(axis="x", alpha=0.3)
+    return _png(fig)
+
+
+def histogram(values: Sequence[float], xlabel: str, title: str) -> bytes:
+    """Histogram of ``values`` (integers get one bin each, up to 40 bins)."""
+    fig = _figure()
+    ax = fig.add_subplot()
+    bins = min(40, max(1, len(set(values))))
+    ax.hist(list(values), bins=bins, color=BAR, edgecolor="white")
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel("games")
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.set_title(title)
+    ax.grid(axis="y", alpha=0.3)
+    return _png(fig)
+
+
+def counts(labels: Sequence[str], values: Sequence[int], title: str) -> bytes:
+    """Bar chart of counts per label (e.g. games per end reason)."""
+    fig = _figure()
+    ax = fig.add_subplot()
+    x = range(len(labels))
+    ax.bar(x, values, color=BAR)
+    ax.set_xticks(list(x), [_short(label, 20) for label in labels], rotation=10)
+    ax.set_ylabel("games")
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.set_title(title)
+    ax.grid(axis="y", alpha=0.3)
+    return _png(fig)

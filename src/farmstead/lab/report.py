@@ -15,6 +15,8 @@ from typing import Any
 from farmstead.core.errors import FarmsteadError
 from farmstead.core.record import GameRecord
 from farmstead.lab import htmlpage, plots
+from farmstead.lab.balance import Balance, balance
+from farmstead.lab.balance_report import balance_plots, balance_tables
 from farmstead.lab.elo import EloRating, elo_ratings
 from farmstead.lab.results import GameTiming
 from farmstead.lab.stats import (
@@ -59,6 +61,7 @@ class Report:
     decisions: list[int]
     head_to_head: list[PairResult]
     move_times: list[MoveTime] | None
+    balance: Balance
 
     @property
     def fair_seat_rate(self) -> float:
@@ -105,6 +108,7 @@ def build_report(
         decisions=decisions,
         head_to_head=head_to_head(done),
         move_times=times,
+        balance=balance(done, first.players),
     )
 
 
@@ -131,8 +135,8 @@ def report_tables(report: Report) -> list[Table]:
             ],
         ),
         (
-            "Win rate per agent",
-            ["agent", "games", "wins", "draws", "losses", "win rate", "95% interval"],
+            "Win rate per agent (per seat held: an agent in several seats of a game counts each)",
+            ["agent", "seats", "wins", "draws", "losses", "win rate", "95% interval"],
             [
                 [
                     a.agent,
@@ -146,16 +150,18 @@ def report_tables(report: Report) -> list[Table]:
                 for a in report.agents
             ],
         ),
-        (
-            "Elo (Bradley-Terry, bootstrap over games)",
-            ["agent", "Elo", "± s.e.", "95% interval"],
-            [
-                [r.agent, f"{r.elo:+.0f}", f"{r.stderr:.0f}", f"{r.low:+.0f} – {r.high:+.0f}"]
-                for r in report.elo
-            ],
-        ),
     ]
-    if len(report.agents) > 1:
+    if len(report.agents) > 1:  # one agent against itself: no rating to tell
+        tables.append(
+            (
+                "Elo (Bradley-Terry, bootstrap over games)",
+                ["agent", "Elo", "± s.e.", "95% interval"],
+                [
+                    [r.agent, f"{r.elo:+.0f}", f"{r.stderr:.0f}", f"{r.low:+.0f} – {r.high:+.0f}"]
+                    for r in report.elo
+                ],
+            )
+        )
         tables.append(
             (
                 "Head to head (score = wins + half draws)",
@@ -217,7 +223,7 @@ def report_tables(report: Report) -> list[Table]:
                 [[t.agent, str(t.decisions), f"{t.per_move:.6f}"] for t in report.move_times],
             )
         )
-    return tables
+    return tables + balance_tables(report.balance)
 
 
 def report_plots(report: Report) -> list[tuple[str, str, bytes]]:
@@ -228,7 +234,6 @@ def report_plots(report: Report) -> list[tuple[str, str, bytes]]:
             "Win rate per agent with 95% Wilson intervals",
             plots.win_rates(report.agents),
         ),
-        ("elo", "Elo rating with bootstrap 95% intervals", plots.elo(report.elo)),
         (
             "seats",
             "Win rate per seat (seat advantage)",
@@ -236,9 +241,11 @@ def report_plots(report: Report) -> list[tuple[str, str, bytes]]:
         ),
         ("lengths", "Game length in decisions", plots.game_lengths(report.decisions)),
     ]
+    if len(report.agents) > 1:
+        drawn.insert(1, ("elo", "Elo rating with bootstrap 95% intervals", plots.elo(report.elo)))
     if report.move_times:
         drawn.append(("move_times", "Mean time per move", plots.move_times(report.move_times)))
-    return drawn
+    return drawn + balance_plots(report.balance)
 
 
 def write_plots(drawn: Sequence[tuple[str, str, bytes]], folder: str | Path) -> list[Path]:

@@ -95,10 +95,11 @@ def length_summary(lengths: Sequence[int], decisions: Sequence[int]) -> LengthSu
 
 @dataclass(frozen=True)
 class AgentSummary:
-    """Results of one agent over the games it played, with the Wilson 95% interval.
+    """Results of one agent over the seats it held, with the Wilson 95% interval.
 
-    A game counts as a win when one of the agent's seats is the single top seat, as a draw
-    when no seat is alone on top, and as a loss otherwise.
+    ``games`` counts seats: a game counts once for every seat the agent held in it. A seat wins
+    when it is the single top seat, draws when no seat is alone on top, and loses otherwise —
+    so an agent that plays itself wins its fair share of its seats, not every game.
     """
 
     agent: str
@@ -132,20 +133,19 @@ def agent_names(records: Iterable[GameRecord]) -> list[str]:
 
 
 def agent_results(records: Sequence[GameRecord]) -> list[AgentSummary]:
-    """Wins, draws and games per agent (order of first appearance)."""
+    """Wins, draws and seats played per agent (order of first appearance; see
+    ``AgentSummary``)."""
     games: dict[str, int] = {}
     wins: dict[str, int] = {}
     tied: dict[str, int] = {}
     for record in finished(records):
-        assert record.returns is not None
-        top = winners(record.returns)
-        present = set(record.agents)
-        winner = record.agents[top[0]] if len(top) == 1 else None
-        for agent in present:
+        top = winners(record.returns or [])
+        single = top[0] if len(top) == 1 else None
+        for seat, agent in enumerate(record.agents):
             games[agent] = games.get(agent, 0) + 1
-            if winner is None:
+            if single is None:
                 tied[agent] = tied.get(agent, 0) + 1
-            elif agent == winner:
+            elif seat == single:
                 wins[agent] = wins.get(agent, 0) + 1
     return [
         AgentSummary(
