@@ -69,6 +69,8 @@ def base_args(name: str, files: dict[str, Path]) -> dict[str, list[str]]:
             out[param.name] = ["--agents", "random,heuristic"]
         elif param.name == "param":
             out[param.name] = ["--param", "max_rounds=1,2"]
+        elif param.name == "objective":
+            out[param.name] = ["--objective", "first_player<=5"]
         else:
             raise AssertionError(f"{name}: no valid value known for required {param.name}")
     return out

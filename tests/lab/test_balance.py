@@ -128,7 +128,10 @@ def test_trait_and_item_win_rates_with_the_fair_share_flag() -> None:
         record(
             ["a", "b"],
             WIN,
-            items=[{"cards_played": ("ambush", "ambush", "espionage")}, {"cards_played": ()}],
+            items=[
+                {"cards_played": ("ambush", "ambush", "espionage"), "plans_drawn": ()},
+                {"cards_played": (), "plans_drawn": ()},
+            ],
         )
     ]
     b = balance(pigs_win + cows_win + played, 2)
@@ -136,6 +139,7 @@ def test_trait_and_item_win_rates_with_the_fair_share_flag() -> None:
     assert (pigs.label, pigs.wins, pigs.seats) == ("pigs", 30, 40)
     assert (cows.label, cows.wins, cows.seats) == ("cows", 10, 40)
     assert pigs.flagged and cows.flagged  # 75% and 25% against a fair share of 50%
+    assert set(b.items) == {"cards_played"}  # a kind no seat ever had gives no table
     ambush, espionage = b.items["cards_played"]
     assert (ambush.label, ambush.wins, ambush.seats) == ("ambush", 1, 1)  # once per seat
     assert (espionage.label, espionage.seats) == ("espionage", 1)

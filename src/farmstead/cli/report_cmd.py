@@ -60,7 +60,9 @@ def report_command(
     ] = 200,
     csv: Annotated[
         Path | None,
-        typer.Option(help="write games.csv and seats.csv (one row per game / per seat) here"),
+        typer.Option(
+            help="folder to write games.csv and seats.csv in (one row per game, per seat)"
+        ),
     ] = None,
 ) -> None:
     """Win rates with Wilson intervals, Elo, seat advantage, draws, game length, time per move;

@@ -55,7 +55,7 @@ def progress_bar() -> Progress:
 def results_table(records: list[GameRecord], title: str) -> Table:
     """Win rate per agent with Wilson 95% intervals."""
     table = Table(title=title)
-    for column in ("agent", "games", "wins", "draws", "win rate", "95% interval"):
+    for column in ("agent", "seats", "wins", "draws", "win rate", "95% interval"):
         table.add_column(column, justify="left" if column == "agent" else "right")
     for a in agent_results(records):
         table.add_row(

@@ -1,7 +1,8 @@
 """Reading JSON positions: one reader for every game, one style of error.
 
-A game's ``state_from_json`` walks the document with a ``PositionReader``. Every failure is an
-``InvalidPositionError`` naming the game, the path of the field and the reason, e.g.::
+A game's ``state_from_json`` walks the document with a ``PositionReader``, through the fields
+its position declares (``core.schema``). Every failure is an ``InvalidPositionError`` naming
+the game, the path of the field and the reason, e.g.::
 
     fences position, field 'board[3].rot': must be an int in 0..3, got 7
 

@@ -220,7 +220,7 @@ def balance(records: Sequence[GameRecord], players: int) -> Balance:
         kind: _group(((row.traits[kind], row.won) for row in rows if kind in row.traits), fair)
         for kind in trait_kinds
     }
-    item_kinds = sorted({kind for row in rows for kind in row.items})
+    item_kinds = sorted({kind for row in rows for kind, values in row.items.items() if values})
     items = {
         kind: _group(
             ((value, row.won) for row in rows for value in sorted(set(row.items.get(kind, ())))),

@@ -394,7 +394,9 @@ def region(state: FRState, r: int) -> dict[str, Any]:
 
 def herds(state: FRState, r: int) -> tuple[int, int]:
     """(healthy, injured) herds in ``r``, acted or not."""
-    return state.hf[r] + state.ha[r], state.hi[r] + state.ia[r]
+    return state.healthy_ready[r] + state.healthy_acted[r], state.injured_ready[
+        r
+    ] + state.injured_acted[r]
 
 
 def random_playout(state: FRState, seed: int, max_steps: int = 100_000) -> list[int]:

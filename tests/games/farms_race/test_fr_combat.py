@@ -374,7 +374,7 @@ def test_FR_T14_sophia_kills_both_humans_with_gun_and_armory() -> None:
     assert phase_name(s) == "actions"
     assert s.owner[fields] == 3
     assert herds(s, fields) == (4, 0)
-    assert s.ha[fields] == 4  # they attacked: they have acted (FR-R10)
+    assert s.healthy_acted[fields] == 4  # they attacked: they have acted (FR-R10)
     doc = s.to_json()
     assert doc["regions"][fields]["token"] is None
     assert doc["tokens"]["unseen"] == [unseen[0], unseen[1] - 1, unseen[2]]
@@ -541,7 +541,10 @@ def test_FR_T24_attacker_retreat_respects_each_origins_cap(
     assert (sum(herds(s, X)), sum(herds(s, Y))) == expected
     assert s.owner[X] == 0 and s.owner[Y] == 0
     # FR-R10: the retreated herds have acted
-    assert s.ha[X] + s.ha[Y] == 3 and s.hf[X] + s.hf[Y] == 0
+    assert (
+        s.healthy_acted[X] + s.healthy_acted[Y] == 3
+        and s.healthy_ready[X] + s.healthy_ready[Y] == 0
+    )
 
 
 def test_FR_R10_attacking_herds_have_acted_even_after_retreat() -> None:
@@ -552,7 +555,7 @@ def test_FR_R10_attacking_herds_have_acted_even_after_retreat() -> None:
     roll(s, 1, 0)  # one injured
     do(s, RETREAT)
     assert herds(s, X) == (1, 1)
-    assert (s.hf[X], s.hi[X]) == (0, 0)
+    assert (s.healthy_ready[X], s.injured_ready[X]) == (0, 0)
     assert not legal(s, HEAL, X)
     assert args_of(s, MOVE_TO) == []  # X's herds were the only ones
 
@@ -801,7 +804,7 @@ def test_FR_T53_two_healthy_herds_beat_three_humans_about_907_in_1000() -> None:
     wins = 0
     for _ in range(n):
         s = start.clone()
-        while s.c_region != NO:
+        while s.combat_region != NO:
             if s.is_chance_node():
                 s.apply_action(rng.sample_outcome(s.chance_outcomes()))
                 continue

@@ -520,7 +520,7 @@ def test_FR_11_FR_R59_flying_redistributes_after_preparation_and_keeps_actions()
     do(s, DONE)
     assert phase_name(s) == "actions"
     # not movement: the flown herds act as usual
-    assert s.ia[7] == 0 and s.hi[7] == 1
+    assert s.injured_acted[7] == 0 and s.injured_ready[7] == 1
     move(s, 12, (7, 1, 1), (6, 2, 0))
     assert herds(s, 12) == (3, 1)
 
@@ -866,7 +866,9 @@ def test_FR_11_FR_R41_regenerative_attackers_heal_after_combat_even_when_retreat
     assert s.to_json()["combat"]["attackers"] == [0, 2]
     do(s, RETREAT)
     assert herds(s, 7) == (2, 0)
-    assert s.ha[7] == 2  # healed: no action used, none given back (they attacked, FR-R10)
+    assert (
+        s.healthy_acted[7] == 2
+    )  # healed: no action used, none given back (they attacked, FR-R10)
 
 
 def test_FR_11_regenerative_winners_and_defenders_heal() -> None:
@@ -990,7 +992,7 @@ def test_FR_T51_a_zombie_attacker_herd_returns_to_its_origin_at_1_hp() -> None:
     assert phase_name(s) == "allocate_attacker"
     assert args_of(s, ZOMBIE_TO) == [7] and args_of(s, HIT) == [0, 1]
     do(s, ZOMBIE_TO, 7)
-    assert herds(s, 7) == (1, 1) and s.ia[7] == 1
+    assert herds(s, 7) == (1, 1) and s.injured_acted[7] == 1
     assert s.to_json()["combat"]["attackers"] == [1, 0]
     assert s.to_json()["combat"]["origins"] == [[7, 1]]
     assert phase_name(s) == "attacker_decides"  # the combat continues

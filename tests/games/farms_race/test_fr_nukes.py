@@ -183,7 +183,7 @@ def test_FR_R12_self_harm_nuke_hurts_ones_own_herds_and_starts_no_exchange() -> 
     s = nuke_board(a=(2, 0), nukes={A: (1, 0)}, spies={A: {"hacking": 1}})
     launch(s, NUKE_TOKEN, 6)
     assert herds(s, 6) == (0, 2)
-    assert phase_name(s) == "actions" and s.n_stack == ()
+    assert phase_name(s) == "actions" and s.nuke_responses == ()
     assert s.spy_count(A) == 1
 
 
@@ -347,17 +347,17 @@ def test_FR_R13_FR_R35_the_chain_goes_on_between_the_two_until_both_pass() -> No
     regions) and drops; B's first opportunity is on top again: B passes and A's turn resumes."""
     s = nuke_board(a=(2, 0), b=(2, 0), nukes={A: (2, 0), B: (1, 0)})
     launch(s, NUKE_TOKEN, 11)
-    assert s.current_player() == B and s.n_stack == ((B, A, 11),)
+    assert s.current_player() == B and s.nuke_responses == ((B, A, 11),)
     launch(s, NUKE_TOKEN, 6)  # B answers
     assert phase_name(s) == "nuke_response" and s.current_player() == A
-    assert s.n_stack == ((B, A, 11), (A, B, 6))
+    assert s.nuke_responses == ((B, A, 11), (A, B, 6))
     assert args_of(s, LAUNCH) == [NUKE_TOKEN]
     launch(s, NUKE_TOKEN, 11)  # A answers B's nuke
     assert herds(s, 11) == (0, 0)  # 2H -> 2I -> dead
     assert phase_name(s) == "nuke_response" and s.current_player() == B
-    assert s.n_stack == ((B, A, 11),)
+    assert s.nuke_responses == ((B, A, 11),)
     do(s, PASS)
-    assert phase_name(s) == "actions" and s.current_player() == A and s.n_stack == ()
+    assert phase_name(s) == "actions" and s.current_player() == A and s.nuke_responses == ()
 
 
 def test_FR_R13_responses_alternate_and_pop_in_stack_order() -> None:
@@ -368,15 +368,15 @@ def test_FR_R13_responses_alternate_and_pop_in_stack_order() -> None:
     s = nuke_board(a=(2, 0), b=(2, 0), nukes={A: (1, 0), B: (2, 0)}, hands={A: {"wheat": 3}})
     launch(s, NUKE_TOKEN, 11)
     launch(s, NUKE_TOKEN, 6)
-    assert s.n_stack == ((B, A, 11), (A, B, 6))
+    assert s.nuke_responses == ((B, A, 11), (A, B, 6))
     assert s.current_player() == A
     do(s, PASS)
-    assert s.n_stack == ((B, A, 11),) and s.current_player() == B
+    assert s.nuke_responses == ((B, A, 11),) and s.current_player() == B
     launch(s, NUKE_TOKEN, 6)
     assert herds(s, 6) == (0, 0)
     assert s.current_player() == A  # A's new opportunity (it holds 3 cards: asked)
     do(s, PASS)
-    assert phase_name(s) == "actions" and s.n_stack == ()
+    assert phase_name(s) == "actions" and s.nuke_responses == ()
 
 
 def test_FR_R36_a_building_only_region_makes_its_owner_a_victim() -> None:
@@ -394,7 +394,7 @@ def test_FR_R36_a_building_only_region_makes_its_owner_a_victim() -> None:
     assert s.spy_count(B) == 1
     do(s, PASS)
     launch(s, NUKE_TOKEN, 1)  # empty, uncontrolled
-    assert phase_name(s) == "actions" and s.n_stack == ()
+    assert phase_name(s) == "actions" and s.nuke_responses == ()
 
 
 def test_FR_R35_only_nukes_and_hacking_while_the_exchange_lasts() -> None:

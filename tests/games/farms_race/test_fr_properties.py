@@ -92,16 +92,16 @@ def _pieces_conserved(s: FRState) -> None:
     for seat in range(s.cfg.players):
         mine = [r for r in range(regions) if s.owner[r] == seat]
         herds = sum(s.herds_in(r) for r in mine)
-        if seat == s.active and s.c_region != NO:
-            herds += sum(s.c_att) + sum(s.route)
+        if seat == s.active and s.combat_region != NO:
+            herds += sum(s.combat_attackers) + sum(s.route_left)
         assert herds + s.herds_left[seat] == HERDS, (seat, herds, s.herds_left[seat])
         barns = sum(1 for r in mine if s.building[r] == BARN)
         armories = sum(1 for r in mine if s.building[r] == ARMORY)
         assert barns + s.barns_left[seat] == BARNS
         assert armories + s.armories_left[seat] == ARMORIES
     real_face_up = bin(s.token_real).count("1")
-    assert sum(s.unknown) + sum(s.pool_known) + real_face_up == sum(TOKENS)
-    assert bin(s.face_down).count("1") <= sum(s.unknown)  # face-down tokens are unseen ones
+    assert sum(s.tokens_unseen) + sum(s.tokens_pool_revealed) + real_face_up == sum(TOKENS)
+    assert bin(s.face_down).count("1") <= sum(s.tokens_unseen)  # face-down tokens are unseen ones
     for r in range(regions):  # FR-1.1: a region holds pieces of at most one player
         if s.herds_in(r) or s.building[r]:
             assert s.owner[r] != NO
@@ -109,7 +109,7 @@ def _pieces_conserved(s: FRState) -> None:
             assert not (s.face_down >> r & 1) and not s.token[r]
     for seat in range(s.cfg.players):  # hands: what others know is part of the truth
         hand = s.hands[5 * seat : 5 * seat + 5]
-        known = s.known[5 * seat : 5 * seat + 5]
+        known = s.known_cards[5 * seat : 5 * seat + 5]
         assert all(k <= h for k, h in zip(known, hand, strict=True)) and min(hand) >= 0
         assert sum(hand) - sum(known) == s.unknown_cards[seat]
     k = NUM_SPY_KINDS

@@ -268,7 +268,7 @@ def test_FR_R41_healing_by_field_hospital_is_not_an_action() -> None:
         spies={A: {"field_hospital": 1}},
     )
     do(s, PLAY_SPY, FIELD_HOSPITAL)
-    assert herds(s, 6) == (2, 0) and s.hf[6] == 2
+    assert herds(s, 6) == (2, 0) and s.healthy_ready[6] == 2
     move(s, 5, (6, 2, 0))
     assert herds(s, 5) == (2, 0)
 

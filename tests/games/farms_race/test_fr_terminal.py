@@ -189,7 +189,7 @@ def test_combat_outcome_in_words_and_the_map_shows_the_humans_standing() -> None
     turn.move(target, rc(0, 0), 3)
     turn.act(combat_outcome(0, 1))  # attacker: 1 head, a human dies
     turn.act(combat_outcome(0, 0))  # defender: nothing
-    assert state.phase == ATTACKER_DECIDES and state.c_humans == 2
+    assert state.phase == ATTACKER_DECIDES and state.combat_humans == 2
     text = "\n".join(plain(render.render(state, 0)))
     assert "against 2 humans" in " ".join(text.split())
     assert re.search(r"\bh2\b", text) and not re.search(r"\bh3\b", text)

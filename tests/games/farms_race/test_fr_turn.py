@@ -96,7 +96,12 @@ def test_FR_T11_preparation_places_a_herd_per_building_and_removes_own_turmoil()
 def test_FR_R40_new_herds_are_healthy_and_may_act_this_turn() -> None:
     """FR-R40: the herd placed at an empty Barn in Preparation is healthy and may move."""
     s = start_turn(1, regions=board())
-    assert (s.hf[10], s.hi[10], s.ha[10], s.ia[10]) == (1, 0, 0, 0)
+    assert (s.healthy_ready[10], s.injured_ready[10], s.healthy_acted[10], s.injured_acted[10]) == (
+        1,
+        0,
+        0,
+        0,
+    )
     assert args_of(s, MOVE_TO) == [5, 11, 15]
     move(s, 5, (10, 1, 0))
     assert s.owner[5] == 1
@@ -165,7 +170,12 @@ def test_FR_T12_healed_herd_becomes_healthy_and_cannot_move() -> None:
     assert args_of(s, HEAL) == [23]
     assert args_of(s, MOVE_TO) == [17, 18, 22, 24]
     do(s, HEAL, 23)
-    assert (s.hf[23], s.hi[23], s.ha[23], s.ia[23]) == (0, 0, 1, 0)
+    assert (s.healthy_ready[23], s.injured_ready[23], s.healthy_acted[23], s.injured_acted[23]) == (
+        0,
+        0,
+        1,
+        0,
+    )
     assert args_of(s, HEAL) == []
     assert args_of(s, MOVE_TO) == []
 
@@ -174,7 +184,7 @@ def test_FR_5_3_a_moved_herd_cannot_heal_or_move_again() -> None:
     """FR-5.3: move or heal, not both, and never two moves."""
     s = sophia()
     move(s, 22, (23, 0, 1))
-    assert (s.hi[22], s.ia[22]) == (0, 1)
+    assert (s.injured_ready[22], s.injured_acted[22]) == (0, 1)
     assert args_of(s, HEAL) == []
     assert args_of(s, MOVE_TO) == []
     assert s.owner[23] == NO  # the Fields was left empty: no longer controlled (FR-7.1)
@@ -213,7 +223,7 @@ def test_FR_5_3_move_sources_are_own_adjacent_regions_with_herds_that_may_act() 
     assert args_of(s, SOURCE) == []  # 1 is already used, 6 is the current source
     do(s, CONFIRM)
     assert phase_name(s) == "actions"
-    assert (s.ha[5], s.ia[5]) == (2, 1)
+    assert (s.healthy_acted[5], s.injured_acted[5]) == (2, 1)
     assert herds(s, 1) == (1, 0) and herds(s, 6) == (0, 0)
     assert s.owner[5] == 0 and s.owner[6] == NO
     assert s.to_json()["attacked"] == []  # an empty region: not an attack (FR-R3)

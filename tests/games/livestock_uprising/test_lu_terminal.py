@@ -137,13 +137,13 @@ def test_scorched_fortified_and_shield_wall_are_drawn_LU_R23() -> None:
     state = random_state(2, 2, 80)
     seat = 0
     pid = 4 * seat + 1
-    cell = state.pos[pid]
+    cell = state.piece_cell[pid]
     assert cell != NO
     state.scorched[cell] = seat
     state.fortified[pid] = True
     sa = 4 * seat + SUPER_ARMY
     free = next(c for c in range(state.cfg.cells) if not state.pieces_at(c))
-    state.pos[sa] = free
+    state.piece_cell[sa] = free
     state.shield[seat] = True
     text = render.plain(render.render_map(state))
     r, c = divmod(cell, state.cfg.side)
@@ -168,7 +168,7 @@ def test_each_factions_pieces_have_their_own_letter() -> None:
         assert f"{letter} {faction.name}" in legend
     text = render.plain(render.render_map(state))
     for seat in range(4):
-        if state.pos[4 * seat] != NO:
+        if state.piece_cell[4 * seat] != NO:
             assert render.seat_letter(state, seat) + "1" in text
 
 
@@ -180,7 +180,7 @@ def test_stacks_keep_the_cells_fixed_width_and_are_listed_under_the_map_LU_R19()
     barn = state.barn[0]
     assert barn != NO and state.tiles[barn] >= BARN
     for slot in range(3):
-        state.pos[slot] = barn
+        state.piece_cell[slot] = barn
     rows = map_rows(state)
     r, c = divmod(barn, state.cfg.side)
     assert rows[r][4 + 7 * c : 4 + 7 * c + 6].startswith("B ") and "123" in rows[r]

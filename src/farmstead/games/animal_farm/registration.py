@@ -4,7 +4,7 @@ entry-point group (see ``docs/adding-a-game.md``)."""
 from __future__ import annotations
 
 from farmstead.core.registry import BrowserBoard, GameRegistration, Heuristics, RulesProse
-from farmstead.games.animal_farm import heuristics, render, words
+from farmstead.games.animal_farm import facts, heuristics, render, words
 from farmstead.games.animal_farm.game import AnimalFarmGame, AnimalFarmState
 
 RULES_SUMMARY = (
@@ -31,4 +31,5 @@ REGISTRATION: GameRegistration[AnimalFarmState] = GameRegistration(
     lobby_params={"no_progress_plies": 80},
     turn_summary=words.turn_summary,
     rules_prose=RulesProse("farmstead.games.animal_farm"),
+    facts=facts.game_facts,
 )

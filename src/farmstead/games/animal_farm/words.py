@@ -325,15 +325,19 @@ def turn_summary(view: TurnView) -> str:
     elif view.complete and view.seat is not None and not placed:
         parts.append("passed")
     if state.is_terminal():
-        winners = [seat for seat in (0, 1) if state.returns()[seat] > 0]
-        if winners:
-            parts.append(f"{view.name(winners[0])} won: both feed piles are in their base")
-        else:
-            parts.append("the game ends in a draw")
+        parts.append(_result_words(state, view))
     text = "; ".join(parts)
     if view.seat is None:
         return text[:1].upper() + text[1:]
     return f"{view.who} {text or 'is thinking'}"
+
+
+def _result_words(state: AnimalFarmRules, view: TurnView) -> str:
+    """How the finished game ended: the winner (AF-R23) or a draw (AF-R24)."""
+    winners = [seat for seat in (0, 1) if state.returns()[seat] > 0]
+    if winners:
+        return f"{view.name(winners[0])} won: both feed piles are in their base"
+    return "the game ends in a draw"
 
 
 def join_words(items: Sequence[str]) -> str:

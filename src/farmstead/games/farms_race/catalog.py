@@ -11,13 +11,13 @@ file, the table and the field.
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from farmstead.core.data import load_data
-from farmstead.core.errors import DataFileError, InvalidParamError
+from farmstead.core.data import META_KEYS, load_data
+from farmstead.core.errors import DataFileError
+from farmstead.core.overrides import OverrideSyntax, apply_overrides, parse_overrides
 from farmstead.games.farms_race.layout import (
     ARMORY,
     BARN,
@@ -57,7 +57,6 @@ OPTION_IDS = (  # the behaviour options (FR-2.10); their defaults are PROPOSED d
     "nuke_cost_alt",  # FR-2.4
     "reveal_hidden_info_after_game",  # FR-16
 )
-META = frozenset({"provenance", "source", "note"})
 
 
 @dataclass(frozen=True)
@@ -225,7 +224,7 @@ def _three(values: tuple[int, ...]) -> tuple[int, int, int]:
 def _cost(doc: dict[str, Any], name: str) -> tuple[int, ...]:
     where = f"costs.toml [{name}]"
     table = _table(doc, name, "costs.toml")
-    unknown = sorted(set(table) - META - set(RESOURCE_IDS))
+    unknown = sorted(set(table) - META_KEYS - set(RESOURCE_IDS))
     if unknown:
         raise DataFileError(
             f"{where}: unknown field(s) {', '.join(unknown)}; a cost lists resources among "
@@ -238,69 +237,19 @@ def _cost(doc: dict[str, Any], name: str) -> tuple[int, ...]:
 
 
 # --- overrides --------------------------------------------------------------------------------
-def parse_overrides(text: str) -> tuple[tuple[str, str, str], ...]:
-    """``"barn.wheat=2; combat_die.counts=1|2|3"`` as (table, field, value) triples."""
-    out = []
-    for part in (p.strip() for p in text.split(";")):
-        if not part:
-            continue
-        path, sep, value = part.partition("=")
-        item, dot, key = path.strip().partition(".")
-        if not sep or not dot or not item or not key:
-            raise InvalidParamError(
-                f"parameter 'overrides': {part!r} is not TABLE.FIELD=VALUE (e.g. barn.wheat=2)"
-            )
-        out.append((item.strip(), key.strip(), value.strip()))
-    return tuple(out)
+def _absent_cost(item: str, field: str) -> int | None:
+    """A resource that a cost table does not list costs 0 there, so an override may set it."""
+    return 0 if item in COST_IDS and field in RESOURCE_IDS else None
 
 
-def _override_value(old: Any, text: str, where: str) -> Any:
-    """``text`` as a value of the same type as ``old``."""
-    try:
-        if isinstance(old, bool):
-            if text.lower() not in {"true", "false"}:
-                raise ValueError
-            return text.lower() == "true"
-        if isinstance(old, int):
-            return int(text)
-        if isinstance(old, str):
-            return text
-        if isinstance(old, list):
-            items = [t.strip() for t in text.split("|") if t.strip()]
-            if old and isinstance(old[0], int):
-                return [int(t) for t in items]
-            if old and isinstance(old[0], list):  # [row, col] pairs as r,c|r,c
-                return [[int(x) for x in t.split(",")] for t in items]
-            return items
-    except ValueError:
-        pass
-    raise InvalidParamError(
-        f"parameter 'overrides': {where}={text!r} does not fit the data's type "
-        f"({type(old).__name__}; lists as a|b, cells as 0,2|2,0)"
-    )
-
-
-def _apply_overrides(
-    docs: dict[str, dict[str, Any]], overrides: tuple[tuple[str, str, str], ...]
-) -> dict[str, dict[str, Any]]:
-    docs = copy.deepcopy(docs)
-    for item, key, text in overrides:
-        table = next((doc[item] for doc in docs.values() if item in doc), None)
-        if table is None or key in META:
-            raise InvalidParamError(
-                f"parameter 'overrides': no data value {item}.{key}; see "
-                "`farmstead rules farms_race` for every table and field"
-            )
-        if key not in table:
-            if item in {"barn", "armory", "spy", "nuke", "nuke_alt"} and key in RESOURCE_IDS:
-                table[key] = _override_value(0, text, f"{item}.{key}")
-                continue
-            raise InvalidParamError(
-                f"parameter 'overrides': no data value {item}.{key}; see "
-                "`farmstead rules farms_race` for every table and field"
-            )
-        table[key] = _override_value(table[key], text, f"{item}.{key}")
-    return docs
+OVERRIDES = OverrideSyntax(
+    game="farms_race",
+    item="table",
+    example="barn.wheat=2",
+    value_hint="lists as a|b, cells as 0,2|2,0",
+    absent_default=_absent_cost,
+)
+"""How Farms Race words its ``overrides`` (``core.overrides``)."""
 
 
 # --- building ------------------------------------------------------------------------------
@@ -343,35 +292,36 @@ def _maps(doc: dict[str, Any], tiles_per_type: int) -> dict[str, MapSpec]:
     return maps
 
 
-def read_catalog(overrides: str = "") -> Catalog:
-    """The checked catalog, after ``overrides`` (see the module docstring)."""
-    docs = _raw_cached()
-    if overrides.strip():
-        docs = _apply_overrides(docs, parse_overrides(overrides))
-    play = docs["play.toml"]
+def _play_table(play: dict[str, Any], name: str) -> tuple[dict[str, Any], str]:
+    """Table ``name`` of play.toml and where it is, for errors."""
+    return _table(play, name, "play.toml"), f"play.toml [{name}]"
 
-    def t(name: str) -> tuple[dict[str, Any], str]:
-        return _table(play, name, "play.toml"), f"play.toml [{name}]"
 
-    species, w = t("species")
+def _species(play: dict[str, Any]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The species' ids and names (play.toml [species])."""
+    species, w = _play_table(play, "species")
     order = _get(species, "order", w)
     species_ids = _strs(species, "order", w, len(order) if isinstance(order, list) else -1)
-    species_names = _strs(species, "names", w, len(species_ids))
-    players, w = t("players")
+    return species_ids, _strs(species, "names", w, len(species_ids))
+
+
+def _players(play: dict[str, Any], species: int) -> tuple[int, int]:
+    """The fewest and most players (play.toml [players]): 3 to 4, one species each."""
+    players, w = _play_table(play, "players")
     min_players, max_players = _int(players, "min", w, 1), _int(players, "max", w, 1)
-    if not 3 <= min_players <= max_players <= min(MAX_SEATS, len(species_ids)):
+    if not 3 <= min_players <= max_players <= min(MAX_SEATS, species):
         raise DataFileError(
             f"{w}: the engine plays 3 to {MAX_SEATS} players, one species each; got "
             f"{min_players} to {max_players}"
         )
-    target, w = t("target_vp")
+    return min_players, max_players
 
-    resources, w = t("resources")
-    resource_ids = _order(resources, w, RESOURCE_IDS)
-    resource_names = _strs(resources, "names", w, NUM_RESOURCES)
-    resource_cards = _int(resources, "cards", w, 1)
 
-    types, w = t("region_types")
+def _region_types(
+    types: dict[str, Any], w: str
+) -> tuple[tuple[str, ...], tuple[str, ...], tuple[int, ...], int]:
+    """The region types' ids, letters, produced resources and tiles per type (play.toml
+    [region_types]), in the index order of layout.py: type i produces resource i."""
     type_ids = _order(types, w, REGION_TYPE_IDS)
     letters = _strs(types, "letters", w, len(REGION_TYPE_IDS))
     if letters != REGION_LETTERS:
@@ -384,51 +334,53 @@ def read_catalog(overrides: str = "") -> Catalog:
     produces = tuple(RESOURCE_IDS.index(p) for p in produces_ids)
     if produces != tuple(range(len(REGION_TYPE_IDS))):
         raise DataFileError(f"{w}: field 'produces': type i must produce resource i (layout.py)")
-    tiles_per_type = _int(types, "tiles", w, 1)
+    return type_ids, letters, produces, _int(types, "tiles", w, 1)
 
-    pieces, w = t("pieces")
+
+def _herds(pieces: dict[str, Any], w: str) -> int:
+    """Herds per species (play.toml [pieces]): with the largest token they fit the dice."""
     herds = _int(pieces, "herds", w, 1)
     if herds + max(TOKEN_VALUES) > MAX_COMBAT_DICE:
         raise DataFileError(f"{w}: field 'herds': at most {MAX_COMBAT_DICE - max(TOKEN_VALUES)}")
-    hp, w = t("hit_points")
+    return herds
 
-    def start(name: str) -> tuple[int, int]:
-        table, where = t(name)
-        building = _str(table, "building", where)
-        if building not in ("barn", "armory"):
-            raise DataFileError(f"{where}: field 'building' must be barn or armory")
-        return (BARN if building == "barn" else ARMORY), _int(table, "herds", where, 1)
 
-    start_building, start_herds = start("start_pieces")
-    bb_building, bb_herds = start("start_pieces_blue_blooded")
+def _start_pieces(play: dict[str, Any], name: str) -> tuple[int, int]:
+    """The starting building (layout.BARN or layout.ARMORY) and herds of table ``name``."""
+    table, where = _play_table(play, name)
+    building = _str(table, "building", where)
+    if building not in ("barn", "armory"):
+        raise DataFileError(f"{where}: field 'building' must be barn or armory")
+    return (BARN if building == "barn" else ARMORY), _int(table, "herds", where, 1)
 
-    tokens, w = t("human_tokens")
-    names = sorted(set(tokens) - META)
+
+def _human_tokens(tokens: dict[str, Any], w: str) -> tuple[int, ...]:
+    """Human tokens of each value of layout.TOKEN_VALUES (play.toml [human_tokens])."""
+    names = sorted(set(tokens) - META_KEYS)
     if names != [str(v) for v in TOKEN_VALUES]:
         raise DataFileError(f"{w}: the fields must be the token values {list(TOKEN_VALUES)}")
-    human_tokens = tuple(_int(tokens, str(v), w) for v in TOKEN_VALUES)
+    return tuple(_int(tokens, str(v), w) for v in TOKEN_VALUES)
 
-    hand, w = t("hand_limit")
-    trade_rates, w_trade = t("supply_trade")
-    seats_start, w_start = t("starting_resources")
-    dealt, w_dealt = t("mutations_dealt")
-    vp, w_vp = t("vp")
-    caps, w_caps = t("component_caps")
-    trade, w_tw = t("trade")
-    cap, w_cap = t("round_cap")
-    limits, w_limits = t("engine_limits")
-    opts, w_opts = t("options")
-    if sorted(set(opts) - META) != sorted(OPTION_IDS):
-        raise DataFileError(f"{w_opts}: the fields must be the options {', '.join(OPTION_IDS)}")
-    options = {name: _bool(opts, name, w_opts) for name in OPTION_IDS}
 
-    dice = docs["dice.toml"]
+def _options(opts: dict[str, Any], w: str) -> dict[str, bool]:
+    """The behaviour options' defaults (play.toml [options]), exactly ``OPTION_IDS``."""
+    if sorted(set(opts) - META_KEYS) != sorted(OPTION_IDS):
+        raise DataFileError(f"{w}: the fields must be the options {', '.join(OPTION_IDS)}")
+    return {name: _bool(opts, name, w) for name in OPTION_IDS}
+
+
+def _resource_die(dice: dict[str, Any]) -> tuple[dict[str, Any], tuple[int, ...]]:
+    """dice.toml [resource_die] and its faces: a resource index or layout.WILD each."""
     rdie = _table(dice, "resource_die", "dice.toml")
     w = "dice.toml [resource_die]"
     faces = _strs(rdie, "faces", w, RESOURCE_FACES)
     if any(f not in (*RESOURCE_IDS, "wild") for f in faces):
         raise DataFileError(f"{w}: field 'faces' must name resources or 'wild', got {faces}")
-    resource_die = tuple(WILD if f == "wild" else RESOURCE_IDS.index(f) for f in faces)
+    return rdie, tuple(WILD if f == "wild" else RESOURCE_IDS.index(f) for f in faces)
+
+
+def _combat_die(dice: dict[str, Any]) -> tuple[dict[str, Any], tuple[int, int, int]]:
+    """dice.toml [combat_die] and how many faces show blank, head and gun."""
     cdie = _table(dice, "combat_die", "dice.toml")
     w = "dice.toml [combat_die]"
     if _strs(cdie, "faces", w, len(COMBAT_FACE_IDS)) != COMBAT_FACE_IDS:
@@ -436,26 +388,28 @@ def read_catalog(overrides: str = "") -> Catalog:
     combat_die = _three(_ints(cdie, "counts", w, 3))
     if not sum(combat_die):
         raise DataFileError(f"{w}: field 'counts': the die needs at least one face")
+    return cdie, combat_die
 
-    costs_doc = docs["costs.toml"]
-    costs = {name: _cost(costs_doc, name) for name in COST_IDS}
-    payment = _table(costs_doc, "payment_modes", "costs.toml")
-    w_pay = "costs.toml [payment_modes]"
 
-    mutations = []
-    mut_doc = docs["mutations.toml"]
+def _mutations(mut_doc: dict[str, Any]) -> tuple[Mutation, ...]:
+    """mutations.toml: exactly the Mutations the engine implements, in MUTATION_IDS order."""
     if sorted(mut_doc) != sorted(MUTATION_IDS):
         raise DataFileError(
             f"mutations.toml: the tables must be the Mutations the engine implements: "
             f"{', '.join(MUTATION_IDS)} (got {', '.join(mut_doc)})"
         )
+    mutations = []
     for mid in MUTATION_IDS:
         w = f"mutations.toml [{mid}]"
         mutations.append(
             Mutation(mid, _str(mut_doc[mid], "name", w), _str(mut_doc[mid], "summary", w))
         )
+    return tuple(mutations)
 
-    spy_doc = docs["spies.toml"]
+
+def _spies(spy_doc: dict[str, Any]) -> tuple[dict[str, Any], tuple[SpyCard, ...], int]:
+    """spies.toml: its [spy_deck] table, the Spy cards the engine implements in SPY_IDS order,
+    and the deck's total, which their counts add up to."""
     deck = _table(spy_doc, "spy_deck", "spies.toml")
     if sorted(set(spy_doc) - {"spy_deck"}) != sorted(SPY_IDS):
         raise DataFileError(
@@ -484,6 +438,56 @@ def read_catalog(overrides: str = "") -> Catalog:
             f"spies.toml: the counts add up to {sum(s.count for s in spies)}, not the "
             f"[spy_deck] total {spy_total}"
         )
+    return deck, tuple(spies), spy_total
+
+
+def read_catalog(overrides: str = "") -> Catalog:
+    """The checked catalog, after ``overrides`` (see the module docstring)."""
+    docs = _raw_cached()
+    if overrides.strip():
+        docs = apply_overrides(docs, parse_overrides(overrides, OVERRIDES), OVERRIDES)
+    play = docs["play.toml"]
+
+    species_ids, species_names = _species(play)
+    min_players, max_players = _players(play, len(species_ids))
+    target, w = _play_table(play, "target_vp")
+
+    resources, w = _play_table(play, "resources")
+    resource_ids = _order(resources, w, RESOURCE_IDS)
+    resource_names = _strs(resources, "names", w, NUM_RESOURCES)
+    resource_cards = _int(resources, "cards", w, 1)
+
+    types, w = _play_table(play, "region_types")
+    type_ids, letters, produces, tiles_per_type = _region_types(types, w)
+
+    pieces, w = _play_table(play, "pieces")
+    herds = _herds(pieces, w)
+    hp, w = _play_table(play, "hit_points")
+    start_building, start_herds = _start_pieces(play, "start_pieces")
+    bb_building, bb_herds = _start_pieces(play, "start_pieces_blue_blooded")
+    human_tokens = _human_tokens(*_play_table(play, "human_tokens"))
+
+    hand, w = _play_table(play, "hand_limit")
+    trade_rates, w_trade = _play_table(play, "supply_trade")
+    seats_start, w_start = _play_table(play, "starting_resources")
+    dealt, w_dealt = _play_table(play, "mutations_dealt")
+    vp, w_vp = _play_table(play, "vp")
+    caps, w_caps = _play_table(play, "component_caps")
+    trade, w_tw = _play_table(play, "trade")
+    cap, w_cap = _play_table(play, "round_cap")
+    limits, w_limits = _play_table(play, "engine_limits")
+    options = _options(*_play_table(play, "options"))
+
+    rdie, resource_die = _resource_die(docs["dice.toml"])
+    cdie, combat_die = _combat_die(docs["dice.toml"])
+
+    costs_doc = docs["costs.toml"]
+    costs = {name: _cost(costs_doc, name) for name in COST_IDS}
+    payment = _table(costs_doc, "payment_modes", "costs.toml")
+    w_pay = "costs.toml [payment_modes]"
+
+    mutations = _mutations(docs["mutations.toml"])
+    deck, spies, spy_total = _spies(docs["spies.toml"])
 
     return Catalog(
         species=species_ids,
@@ -540,8 +544,8 @@ def read_catalog(overrides: str = "") -> Catalog:
         costs=costs,
         hyper_intelligent_cards=_int(payment, "hyper_intelligent_cards", w_pay, 1),
         deranged_extra=_int(payment, "deranged_extra", w_pay),
-        mutations=tuple(mutations),
-        spies=tuple(spies),
+        mutations=mutations,
+        spies=spies,
         spy_deck_total=spy_total,
         spy_deck_reshuffle=_bool(deck, "reshuffle", "spies.toml [spy_deck]"),
         maps=_maps(docs["maps.toml"], tiles_per_type),

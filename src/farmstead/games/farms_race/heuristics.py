@@ -9,6 +9,7 @@ The value is ``tanh((own - best other) / SCALE)``; a finished game is worth its 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from farmstead.core.game import State
 from farmstead.games.farms_race.actions import (
@@ -136,13 +137,18 @@ def strength(state: FRRules, seat: int) -> float:
     for r in range(c.regions):
         if owner[r] == seat:
             value += REGION_VALUE
-            healthy = state.hf[r] + state.ha[r]
-            injured = state.hi[r] + state.ia[r]
+            healthy = state.healthy_ready[r] + state.healthy_acted[r]
+            injured = state.injured_ready[r] + state.injured_acted[r]
             value += HERD_VALUE * (2 * healthy + injured)
             for n in c.adjacent[r]:
                 other = owner[n]
                 if other != NO and other != seat:
-                    value -= THREAT_VALUE * (state.hf[n] + state.hi[n] + state.ha[n] + state.ia[n])
+                    value -= THREAT_VALUE * (
+                        state.healthy_ready[n]
+                        + state.injured_ready[n]
+                        + state.healthy_acted[n]
+                        + state.injured_acted[n]
+                    )
     value += CARD_VALUE * min(state.hand_size(seat), c.hand_limit)
     return value
 
@@ -243,9 +249,9 @@ def _available(state: FRRules, seat: int, dest: int) -> tuple[int, int, list[int
     healthy = injured = 0
     sources = []
     for r in c.adjacent[dest]:
-        if state.owner[r] == seat and (state.hf[r] or state.hi[r]):
-            healthy += state.hf[r]
-            injured += state.hi[r]
+        if state.owner[r] == seat and (state.healthy_ready[r] or state.injured_ready[r]):
+            healthy += state.healthy_ready[r]
+            injured += state.injured_ready[r]
             sources.append(r)
     return healthy, injured, sources
 
@@ -282,13 +288,12 @@ def _best_move(state: FRRules, seat: int) -> int:
     return best
 
 
-def _plan_move(state: FRRules, seat: int) -> int:
+def _plan_move(state: FRRules, seat: int, legal: list[int]) -> int:
     """The next step of the move into ``state.move_dest``: take healthy herds first from the
     sources, up to the herds wanted, then confirm."""
     dest = state.move_dest
     want = max(1, _wanted(state, seat, dest))
     taken = sum(h + i for _, h, i in state.move_sel)
-    legal = state.legal_actions()
     confirm = _do(state, CONFIRM)
     if taken >= want and confirm in legal:
         return confirm
@@ -303,20 +308,24 @@ def _plan_move(state: FRRules, seat: int) -> int:
                 return take_injured
     sources = _choices(state, SOURCE)
     for r in sources:
-        if state.hf[r]:
+        if state.healthy_ready[r]:
             return _do(state, SOURCE, r)
     if sources and (state.owner[dest] == NO and not state.has_token(dest)):
         return _do(state, SOURCE, sources[0])  # injured herds may walk into an empty region
     if confirm in legal:
         return confirm
+    if src != NO and _do(state, TAKE, 1) in legal:
+        # Only injured herds are left to take and nothing else completes the move (Adorable
+        # moving into a region with a Human token, FR-1.1): take one rather than switch
+        # sources for ever.
+        return _do(state, TAKE, 1)
     cancel = _do(state, CANCEL)
     return cancel if cancel in legal else legal[0]
 
 
-def _hit(state: FRRules, seat: int) -> int:
+def _hit(state: FRRules, seat: int, legal: list[int]) -> int:
     """Damage allocation: injure a healthy herd before killing an injured one (spread the
     damage, FR-R5); a Zombie's dying herd retreats; Adorable's humans take points first."""
-    legal = state.legal_actions()
     zombie = _choices(state, ZOMBIE_TO)
     if zombie and _do(state, HIT) not in legal:
         return _do(state, ZOMBIE_TO, zombie[0])
@@ -326,9 +335,9 @@ def _hit(state: FRRules, seat: int) -> int:
     return legal[0]
 
 
-def _menu(state: FRRules, seat: int) -> int:
+def _menu(state: FRRules, seat: int, legal: list[int]) -> int:
     """The free actions of the active player, best first; END_PHASE / END_TURN last."""
-    legal = set(state.legal_actions())
+    allowed = set(legal)
     for build in (ARMORY_AT, BARN_AT):
         regions = _choices(state, build)
         if regions:
@@ -336,13 +345,13 @@ def _menu(state: FRRules, seat: int) -> int:
             return _do(state, build, max(regions, key=lambda r: (state.herds_in(r), -r)))
     for card in VP_SPIES:
         reveal = _do(state, PLAY_SPY, card)
-        if reveal in legal and state.visible_vp(seat) + state.hidden_vp(seat) >= (
+        if reveal in allowed and state.visible_vp(seat) + state.hidden_vp(seat) >= (
             state.cfg.target_vp
         ):
             return reveal
     for card in (FIELD_HOSPITAL, THIEVERY, PROPAGANDA, DOUBLE_AGENT, BLACKMAIL):
         play = _do(state, PLAY_SPY, card)
-        if play in legal and (card != FIELD_HOSPITAL or _injured(state, seat)):
+        if play in allowed and (card != FIELD_HOSPITAL or _injured(state, seat)):
             return play
     if state.phase == ACTIONS:
         dest = _best_move(state, seat)
@@ -352,10 +361,10 @@ def _menu(state: FRRules, seat: int) -> int:
         if heals:
             return _do(state, HEAL, heals[0])
     nuke = _do(state, BUY_NUKE)
-    if nuke in legal and (state.nukiest != seat) and state.hand_size(seat) >= 5:
+    if nuke in allowed and (state.nukiest != seat) and state.hand_size(seat) >= 5:
         return nuke
     spy = _do(state, BUY_SPY)
-    if spy in legal and state.hand_size(seat) >= 6:
+    if spy in allowed and state.hand_size(seat) >= 6:
         return spy
     trade = _supply_trade(state, seat)
     if trade != NO:
@@ -366,7 +375,9 @@ def _menu(state: FRRules, seat: int) -> int:
 
 def _injured(state: FRRules, seat: int) -> int:
     return sum(
-        state.hi[r] + state.ia[r] for r in range(state.cfg.regions) if state.owner[r] == seat
+        state.injured_ready[r] + state.injured_acted[r]
+        for r in range(state.cfg.regions)
+        if state.owner[r] == seat
     )
 
 
@@ -406,95 +417,174 @@ def policy(state: State, seat: int, rng: object = None) -> int:
     legal = state.legal_actions()
     if len(legal) == 1:
         return legal[0]
-    phase = state.phase
-    c = state.cfg
-    if phase in (ACTIONS, RESOURCES, DISCARD_PHASE):
-        return _menu(state, seat)
-    if phase == MOVE_SELECT:
-        return _plan_move(state, seat)
-    if phase in (ALLOCATE_ATTACKER, ALLOCATE_DEFENDER, POCKET_ALLOCATE):
-        return _hit(state, seat)
-    if phase == ATTACKER_DECIDES:
-        attackers = state.c_att[0] + state.c_att[1]
-        continue_ = _do(state, CONTINUE)
-        if continue_ in legal and attackers >= state._defender_units():
-            return continue_
-        retreat = _do(state, RETREAT)
-        return retreat if retreat in legal else continue_
-    if phase == DEFENDER_DECIDES:
-        r = state.c_region
-        mine = state.hf[r] + state.hi[r] + state.c_humans
-        if mine >= state.c_att[0] + state.c_att[1] or len(legal) == 1:
-            return _do(state, CONTINUE)
-        return max(a for a in legal if a != _do(state, CONTINUE))
-    if phase in (NAME_WILD, LUCKY_FACE, START_CHOICE, SPY_RESOURCE):
-        produced = [0.0] * 5
-        for r in _regions_of(state, seat):
-            produced[c.produces[r]] += 1
-        weights = _resource_weights(state, seat)
-        if phase in (NAME_WILD, LUCKY_FACE):
-            score = [produced[k] * weights[k] for k in range(5)]
-        else:
-            score = weights
-        return _do(state, RESOURCE, max(range(5), key=lambda k: (score[k], -k)))
-    if phase == DISCARD:
-        hand = state.hands[5 * seat : 5 * seat + 5]
-        weights = _resource_weights(state, seat)
-        kinds = _choices(state, RESOURCE)
-        return _do(state, RESOURCE, max(kinds, key=lambda k: (hand[k] / weights[k], -k)))
-    if phase == BLACKMAIL_TAKE:
-        weights = _resource_weights(state, seat)
-        kinds = _choices(state, RESOURCE)
-        return _do(state, RESOURCE, max(kinds, key=lambda k: (weights[k], -k)))
-    if phase == CHOOSE_MUTATION:
-        offered = set(_choices(state, MUTATION))
-        return _do(state, MUTATION, next(m for m in MUTATION_PREFERENCE if m in offered))
-    if phase == CHOOSE_START:
-        starts = _choices(state, START)
-        return _do(state, START, max(starts, key=lambda r: (len(c.adjacent[r]), -r)))
-    if phase in (FLY_SOURCE, FLY_HEALTH, FLY_DEST):
-        return _do(state, DONE) if phase == FLY_SOURCE else legal[0]
-    if phase in (STEAL_VICTIM, SPY_OPPONENT):
-        victims = _choices(state, SEAT)
-        return _do(state, SEAT, max(victims, key=lambda v: (state.hand_size(v), -v)))
-    if phase == PAYMENT:
-        normal = _do(state, PAY_NORMAL)
-        if normal in legal:
-            return normal
-        hand = state.hands[5 * seat : 5 * seat + 5]
-        kinds = _choices(state, PAY_FOUR) or _choices(state, RESOURCE)
-        weights = _resource_weights(state, seat)
-        kind = PAY_FOUR if _choices(state, PAY_FOUR) else RESOURCE
-        return _do(state, kind, max(kinds, key=lambda k: (hand[k] / weights[k], -k)))
-    if phase == HACK:
-        return max(legal)  # play Hacking when it can
-    if phase == NUKE_RESPONSE:
-        token = _do(state, LAUNCH, NUKE_TOKEN)
-        return token if token in legal else _do(state, PASS)
-    if phase == NUKE_TARGET:
-        targets = _choices(state, TARGET)
-        return _do(state, TARGET, max(targets, key=lambda r: _nuke_value(state, seat, r)))
-    if phase == TRADE_RESPOND:
-        give = sum(state.t_ask)
-        get = sum(state.t_give)
-        accept = _do(state, ACCEPT)
-        return accept if accept in legal and get > give else _do(state, DECLINE)
-    if phase == TRADE_SLOT:
-        return _do(state, PASS)
-    if phase == TRADE_PROPOSE:
-        return _do(state, CANCEL)
-    if phase == SPY_WINDOW:
-        hospital = _do(state, PLAY_SPY, FIELD_HOSPITAL)
-        if hospital in legal and _injured(state, seat) + state.c_att[1]:
-            return hospital
-        return _do(state, PASS)
-    if phase == DOUBLES_ORDER:
-        return _do(state, ORDER)
-    if phase == REDO_OFFER:
-        return _do(state, KEEP)
-    if phase == ROUTE_RETREAT:
-        return legal[0]
+    plan = _PLANS.get(state.phase)
+    return legal[0] if plan is None else plan(state, seat, legal)
+
+
+# The planner's choice in one phase: ``plan(state, seat, legal)`` with ``legal`` the legal
+# actions (more than one).
+_Plan = Callable[[FRRules, int, list[int]], int]
+
+
+def _always(kind: int) -> _Plan:
+    """The plan that always takes the action ``kind`` (without an argument)."""
+
+    def plan(state: FRRules, seat: int, legal: list[int]) -> int:
+        return _do(state, kind)
+
+    return plan
+
+
+def _first(state: FRRules, seat: int, legal: list[int]) -> int:
     return legal[0]
+
+
+def _attacker_decides(state: FRRules, seat: int, legal: list[int]) -> int:
+    """Press on while the attackers are at least as many as the defenders, else retreat."""
+    attackers = state.combat_attackers[0] + state.combat_attackers[1]
+    continue_ = _do(state, CONTINUE)
+    if continue_ in legal and attackers >= state._defender_units():
+        return continue_
+    retreat = _do(state, RETREAT)
+    return retreat if retreat in legal else continue_
+
+
+def _defender_decides(state: FRRules, seat: int, legal: list[int]) -> int:
+    """Fight on while the defenders (humans included) are at least as many as the attackers."""
+    r = state.combat_region
+    mine = state.healthy_ready[r] + state.injured_ready[r] + state.combat_humans
+    if mine >= state.combat_attackers[0] + state.combat_attackers[1] or len(legal) == 1:
+        return _do(state, CONTINUE)
+    return max(a for a in legal if a != _do(state, CONTINUE))
+
+
+def _name_resource(state: FRRules, seat: int, legal: list[int]) -> int:
+    """A wild face or Lucky's die: what its regions produce, weighted by what it wants; a
+    starting resource or a Spy's resource: what it wants most."""
+    c = state.cfg
+    produced = [0.0] * 5
+    for r in _regions_of(state, seat):
+        produced[c.produces[r]] += 1
+    weights = _resource_weights(state, seat)
+    if state.phase in (NAME_WILD, LUCKY_FACE):
+        score = [produced[k] * weights[k] for k in range(5)]
+    else:
+        score = weights
+    return _do(state, RESOURCE, max(range(5), key=lambda k: (score[k], -k)))
+
+
+def _discard(state: FRRules, seat: int, legal: list[int]) -> int:
+    """The card held most for how little it is wanted."""
+    hand = state.hands[5 * seat : 5 * seat + 5]
+    weights = _resource_weights(state, seat)
+    kinds = _choices(state, RESOURCE)
+    return _do(state, RESOURCE, max(kinds, key=lambda k: (hand[k] / weights[k], -k)))
+
+
+def _blackmail_take(state: FRRules, seat: int, legal: list[int]) -> int:
+    """The card wanted most."""
+    weights = _resource_weights(state, seat)
+    kinds = _choices(state, RESOURCE)
+    return _do(state, RESOURCE, max(kinds, key=lambda k: (weights[k], -k)))
+
+
+def _choose_mutation(state: FRRules, seat: int, legal: list[int]) -> int:
+    offered = set(_choices(state, MUTATION))
+    return _do(state, MUTATION, next(m for m in MUTATION_PREFERENCE if m in offered))
+
+
+def _choose_start(state: FRRules, seat: int, legal: list[int]) -> int:
+    """The start with the most neighbours."""
+    c = state.cfg
+    starts = _choices(state, START)
+    return _do(state, START, max(starts, key=lambda r: (len(c.adjacent[r]), -r)))
+
+
+def _victim(state: FRRules, seat: int, legal: list[int]) -> int:
+    """The seat holding the most cards."""
+    victims = _choices(state, SEAT)
+    return _do(state, SEAT, max(victims, key=lambda v: (state.hand_size(v), -v)))
+
+
+def _pay(state: FRRules, seat: int, legal: list[int]) -> int:
+    """The normal cost when it can; else the cards held most for how little they are
+    wanted."""
+    normal = _do(state, PAY_NORMAL)
+    if normal in legal:
+        return normal
+    hand = state.hands[5 * seat : 5 * seat + 5]
+    kinds = _choices(state, PAY_FOUR) or _choices(state, RESOURCE)
+    weights = _resource_weights(state, seat)
+    kind = PAY_FOUR if _choices(state, PAY_FOUR) else RESOURCE
+    return _do(state, kind, max(kinds, key=lambda k: (hand[k] / weights[k], -k)))
+
+
+def _hack(state: FRRules, seat: int, legal: list[int]) -> int:
+    return max(legal)  # play Hacking when it can
+
+
+def _nuke_back(state: FRRules, seat: int, legal: list[int]) -> int:
+    token = _do(state, LAUNCH, NUKE_TOKEN)
+    return token if token in legal else _do(state, PASS)
+
+
+def _nuke_target(state: FRRules, seat: int, legal: list[int]) -> int:
+    targets = _choices(state, TARGET)
+    return _do(state, TARGET, max(targets, key=lambda r: _nuke_value(state, seat, r)))
+
+
+def _answer_trade(state: FRRules, seat: int, legal: list[int]) -> int:
+    """Accept a trade that gives more cards than it takes."""
+    give = sum(state.trade_ask)
+    get = sum(state.trade_give)
+    accept = _do(state, ACCEPT)
+    return accept if accept in legal and get > give else _do(state, DECLINE)
+
+
+def _spy_window(state: FRRules, seat: int, legal: list[int]) -> int:
+    """Field Hospital when there are injured herds to save."""
+    hospital = _do(state, PLAY_SPY, FIELD_HOSPITAL)
+    if hospital in legal and _injured(state, seat) + state.combat_attackers[1]:
+        return hospital
+    return _do(state, PASS)
+
+
+# The plan of each phase; any other phase takes its first legal action.
+_PLANS: dict[int, _Plan] = {
+    ACTIONS: _menu,
+    RESOURCES: _menu,
+    DISCARD_PHASE: _menu,
+    MOVE_SELECT: _plan_move,
+    ALLOCATE_ATTACKER: _hit,
+    ALLOCATE_DEFENDER: _hit,
+    POCKET_ALLOCATE: _hit,
+    ATTACKER_DECIDES: _attacker_decides,
+    DEFENDER_DECIDES: _defender_decides,
+    NAME_WILD: _name_resource,
+    LUCKY_FACE: _name_resource,
+    START_CHOICE: _name_resource,
+    SPY_RESOURCE: _name_resource,
+    DISCARD: _discard,
+    BLACKMAIL_TAKE: _blackmail_take,
+    CHOOSE_MUTATION: _choose_mutation,
+    CHOOSE_START: _choose_start,
+    FLY_SOURCE: _always(DONE),
+    FLY_HEALTH: _first,
+    FLY_DEST: _first,
+    STEAL_VICTIM: _victim,
+    SPY_OPPONENT: _victim,
+    PAYMENT: _pay,
+    HACK: _hack,
+    NUKE_RESPONSE: _nuke_back,
+    NUKE_TARGET: _nuke_target,
+    TRADE_RESPOND: _answer_trade,
+    TRADE_SLOT: _always(PASS),
+    TRADE_PROPOSE: _always(CANCEL),
+    SPY_WINDOW: _spy_window,
+    DOUBLES_ORDER: _always(ORDER),
+    REDO_OFFER: _always(KEEP),
+    ROUTE_RETREAT: _first,
+}
 
 
 def _nuke_value(state: FRRules, seat: int, region: int) -> float:

@@ -272,6 +272,57 @@ def map_from_doc(
     """
     if not isinstance(doc, dict):
         raise error(f"{where}: a map must be a table of fields, got {type(doc).__name__}")
+    map_id, label, provenance, stand_in = _record_fields(doc, where, default_id, error)
+    has_regions = _region_form(doc, where, error)
+    if has_regions:
+        cells, types, start_cells = _regions_long(doc["regions"], where, error)
+    else:
+        cells, types, start_cells = _regions_compact(doc, where, error)
+    field = "regions" if has_regions else "types"
+    start_field = "regions (is_start)" if has_regions else "starts"
+    _check_cells(cells, start_cells, where, field, start_field, error)
+
+    order = sorted(range(len(cells)), key=lambda k: cells[k])
+    sorted_cells = tuple(cells[k] for k in order)
+    sorted_types = tuple(types[k] for k in order)
+    index = {cell: i for i, cell in enumerate(sorted_cells)}
+    starts = tuple(sorted(index[cell] for cell in start_cells))
+
+    adjacency = neighbours(sorted_cells)
+    reached = _bfs(adjacency, 0)
+    cut_off = [sorted_cells[i] for i, d in enumerate(reached) if d < 0]
+    if cut_off:
+        shown = ", ".join(str(c) for c in cut_off[:6]) + (" ..." if len(cut_off) > 6 else "")
+        raise error(
+            f"{where}: field {field!r}: the map is not connected (FR-3.8): {shown} cannot be "
+            f"reached from {sorted_cells[0]}"
+        )
+
+    players = _players(doc, len(starts), where, error)
+    if starts and len(starts) < players:
+        raise error(
+            f"{where}: field {start_field!r}: {len(starts)} start(s) for {players} players; a "
+            "map marks at least as many starts as players, or none (FR-3.8)"
+        )
+    if len(sorted_cells) < players:
+        raise error(f"{where}: field {field!r}: {len(sorted_cells)} regions for {players} players")
+    return MapSpec(
+        id=map_id.strip(),
+        label=label.strip(),
+        players=players,
+        provenance=provenance,
+        stand_in=stand_in,
+        cells=sorted_cells,
+        types=sorted_types,
+        starts=starts,
+    )
+
+
+def _record_fields(
+    doc: dict[str, Any], where: str, default_id: str, error: type[FarmsteadError]
+) -> tuple[str, str, str, bool]:
+    """The checked ``id``, ``label``, ``provenance`` and ``stand_in`` of a map record (its
+    fields all known)."""
     unknown = sorted(set(doc) - _FIELDS)
     if unknown:
         raise error(
@@ -292,7 +343,12 @@ def map_from_doc(
     stand_in = doc.get("stand_in", False)
     if not isinstance(stand_in, bool):
         raise error(f"{where}: field 'stand_in' must be true or false")
+    return map_id, label, provenance, stand_in
 
+
+def _region_form(doc: dict[str, Any], where: str, error: type[FarmsteadError]) -> bool:
+    """True for the FR-3.3 form (``regions``), False for the compact form (``types`` with
+    ``starts`` and ``columns``); exactly one of them must be given."""
     has_regions, has_types = "regions" in doc, "types" in doc
     if has_regions == has_types:
         raise error(
@@ -304,12 +360,19 @@ def map_from_doc(
             f"{where}: fields 'starts' and 'columns' belong to the 'types' form; with "
             "'regions' mark starts with is_start"
         )
-    if has_regions:
-        cells, types, start_cells = _regions_long(doc["regions"], where, error)
-    else:
-        cells, types, start_cells = _regions_compact(doc, where, error)
-    field = "regions" if has_regions else "types"
+    return has_regions
 
+
+def _check_cells(
+    cells: list[tuple[int, int]],
+    start_cells: list[tuple[int, int]],
+    where: str,
+    field: str,
+    start_field: str,
+    error: type[FarmsteadError],
+) -> None:
+    """At least one region and at most ``MAX_REGIONS``, no cell twice, every start a region of
+    the map and listed once (FR-3.3, FR-3.8)."""
     if not cells:
         raise error(f"{where}: field {field!r}: the map has no region")
     if len(cells) > MAX_REGIONS:
@@ -322,52 +385,22 @@ def map_from_doc(
         if cell in seen:
             raise error(f"{where}: field {field!r}: cell {cell} appears twice")
         seen.add(cell)
-    start_field = "regions (is_start)" if has_regions else "starts"
     for cell in start_cells:
         if cell not in seen:
             raise error(f"{where}: field {start_field!r}: start {cell} is not a region of the map")
     if len(set(start_cells)) != len(start_cells):
         raise error(f"{where}: field {start_field!r}: a start is listed twice")
 
-    order = sorted(range(len(cells)), key=lambda k: cells[k])
-    sorted_cells = tuple(cells[k] for k in order)
-    sorted_types = tuple(types[k] for k in order)
-    index = {cell: i for i, cell in enumerate(sorted_cells)}
-    starts = tuple(sorted(index[cell] for cell in start_cells))
 
-    adjacency = neighbours(sorted_cells)
-    reached = _bfs(adjacency, 0)
-    cut_off = [sorted_cells[i] for i, d in enumerate(reached) if d < 0]
-    if cut_off:
-        shown = ", ".join(str(c) for c in cut_off[:6]) + (" ..." if len(cut_off) > 6 else "")
-        raise error(
-            f"{where}: field {field!r}: the map is not connected (FR-3.8): {shown} cannot be "
-            f"reached from {sorted_cells[0]}"
-        )
-
+def _players(doc: dict[str, Any], starts: int, where: str, error: type[FarmsteadError]) -> int:
+    """The player count the map is made for: field ``players`` (3 or 4), else 3 for a map
+    with 3 starts and 4 for any other."""
     if "players" in doc:
         players = doc["players"]
         if not _is_int(players) or players not in (3, 4):
             raise error(f"{where}: field 'players' must be 3 or 4, got {players!r}")
-    else:
-        players = 3 if len(starts) == 3 else 4
-    if starts and len(starts) < players:
-        raise error(
-            f"{where}: field {start_field!r}: {len(starts)} start(s) for {players} players; a "
-            "map marks at least as many starts as players, or none (FR-3.8)"
-        )
-    if len(sorted_cells) < players:
-        raise error(f"{where}: field {field!r}: {len(sorted_cells)} regions for {players} players")
-    return MapSpec(
-        id=map_id.strip(),
-        label=label.strip(),
-        players=players,
-        provenance=provenance,
-        stand_in=stand_in,
-        cells=sorted_cells,
-        types=sorted_types,
-        starts=starts,
-    )
+        return players
+    return 3 if starts == 3 else 4
 
 
 def load_custom_map(path: str | Path) -> MapSpec:

@@ -13,7 +13,7 @@ from farmstead.core.registry import (
     RulesProse,
     TerminalCommand,
 )
-from farmstead.games.farms_race import heuristics, render, words
+from farmstead.games.farms_race import facts, heuristics, render, words
 from farmstead.games.farms_race.catalog import catalog
 from farmstead.games.farms_race.game import FarmsRaceGame, FRState
 
@@ -96,4 +96,5 @@ REGISTRATION: GameRegistration[FRState] = GameRegistration(
         "players": TerminalCommand("shows every player in full", render.players),
     },
     terminal_menu=render.menu,
+    facts=facts.game_facts,
 )

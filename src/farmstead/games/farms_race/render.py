@@ -122,9 +122,11 @@ def _humans(state: FRRules, r: int, seat: int | None) -> str:
     """A Human token as ``seat`` may see it: ``?`` face down (``?2``: Adorable peeked a 2),
     ``h2`` two humans face up (``h2s`` a stand-in). In the region of a combat, the humans
     still standing (the token shows its face from before the fight until the fight ends)."""
-    in_combat = r == state.c_region and (state.c_defender == HUMANS or state.c_adorable != NO)
+    in_combat = r == state.combat_region and (
+        state.combat_defender == HUMANS or state.combat_adorable != NO
+    )
     if in_combat and not state.face_down >> r & 1:
-        return f"h{state.c_humans}" + ("" if state.token_real >> r & 1 else "s")
+        return f"h{state.combat_humans}" + ("" if state.token_real >> r & 1 else "s")
     if state.face_down >> r & 1:
         mine = seat is not None and state.mutation[seat] == ADORABLE
         if state.peeked >> r & 1 and (mine or state.phase == OVER):
@@ -145,8 +147,8 @@ def _cell(state: FRRules, r: int, seat: int | None) -> tuple[str, str, int | Non
     owner = state.owner[r]
     humans = _humans(state, r, seat)
     if owner != NO:
-        healthy = state.hf[r] + state.ha[r]
-        injured = state.hi[r] + state.ia[r]
+        healthy = state.healthy_ready[r] + state.healthy_acted[r]
+        injured = state.injured_ready[r] + state.injured_acted[r]
         herds = f"{_abbrev(state, owner)}{healthy}/{injured}"
         return top, f"{herds} {humans}" if humans else herds, owner
     return top, humans, None
@@ -256,21 +258,21 @@ def _you(state: FRRules, seat: int | None) -> list[str]:
 def _exchanges(state: FRRules) -> list[str]:
     """A nuke being launched, the nuke-back stack, a trade window or proposal, in words."""
     lines = []
-    if state.n_launcher != NO:
-        target = "a target" if state.n_target == NO else region_name(state, state.n_target)
-        lines.append(f"{seat_name(state, state.n_launcher)} nuke {target}")
-    for responder, nuker, region in reversed(state.n_stack):
+    if state.nuke_launcher != NO:
+        target = "a target" if state.nuke_target == NO else region_name(state, state.nuke_target)
+        lines.append(f"{seat_name(state, state.nuke_launcher)} nuke {target}")
+    for responder, nuker, region in reversed(state.nuke_responses):
         lines.append(
             f"{seat_name(state, responder)} may nuke back at {seat_name(state, nuker)} "
             f"(nuked in {region_name(state, region)})"
         )
-    if state.t_slot != NO:
-        lines.append(f"Trade window: {seat_name(state, state.t_slot)} may propose a trade")
-    if state.t_from != NO:
-        give = ", ".join(f"{n} {RESOURCE_IDS[k]}" for k, n in enumerate(state.t_give) if n)
-        ask = ", ".join(f"{n} {RESOURCE_IDS[k]}" for k, n in enumerate(state.t_ask) if n)
+    if state.trade_slot != NO:
+        lines.append(f"Trade window: {seat_name(state, state.trade_slot)} may propose a trade")
+    if state.trade_proposer != NO:
+        give = ", ".join(f"{n} {RESOURCE_IDS[k]}" for k, n in enumerate(state.trade_give) if n)
+        ask = ", ".join(f"{n} {RESOURCE_IDS[k]}" for k, n in enumerate(state.trade_ask) if n)
         lines.append(
-            f"{seat_name(state, state.t_from)} offer {seat_name(state, state.t_to)}: "
+            f"{seat_name(state, state.trade_proposer)} offer {seat_name(state, state.trade_recipient)}: "
             f"{give or 'nothing'} for {ask or 'nothing'}"
         )
     return [escape(line) for line in lines]
@@ -286,26 +288,26 @@ def _roll(outcome: int) -> str:
 
 def _combat(state: FRRules) -> list[str]:
     """The combat in progress: who fights whom with what now, and the last roll."""
-    if state.c_region == NO:
+    if state.combat_region == NO:
         return []
-    place = region_name(state, state.c_region)
-    h, i = state.c_att
-    r = state.c_region
-    humans = _plural(state.c_humans, "human")
-    if state.c_defender == HUMANS:
+    place = region_name(state, state.combat_region)
+    h, i = state.combat_attackers
+    r = state.combat_region
+    humans = _plural(state.combat_humans, "human")
+    if state.combat_defender == HUMANS:
         defender = humans if not state.face_down >> r & 1 else "a face-down Human token"
     else:
         defender = (
-            f"{seat_name(state, state.c_defender)} ({state.hf[r]} healthy, {state.hi[r]} "
+            f"{seat_name(state, state.combat_defender)} ({state.healthy_ready[r]} healthy, {state.injured_ready[r]} "
             "injured herds)"
         )
-        if state.c_humans:
+        if state.combat_humans:
             defender += f" and {humans}"
     line = (
-        f"Combat in {place}, round {state.c_round}: {seat_name(state, state.active)} "
+        f"Combat in {place}, round {state.combat_round}: {seat_name(state, state.active)} "
         f"({h} healthy, {i} injured herds) against {defender}."
     )
-    att, dfn = state.c_rolls
+    att, dfn = state.combat_roll_outcomes
     if att != NO:
         line += f" Last roll: attacker {_roll(att)}"
         line += f", defender {_roll(dfn)}." if dfn != NO else "."

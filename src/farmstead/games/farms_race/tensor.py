@@ -65,6 +65,7 @@ setup_extra       1           Mutations still to deal / 12
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from farmstead.core.tensor import TensorLayout, Vector, one_hot
@@ -83,6 +84,8 @@ BUILDINGS = {"barn": 0, "armory": 1}
 NUKE_KINDS = ("token", "build", "pocket_nuke", "north_korean")  # position.py's names
 BUILDS = (*BUILD_IDS, "nuke_back")
 FACES = (*RESOURCE_IDS, "wild")
+# A seat as the viewer's relative seat (``None`` stays ``None``).
+Rel = Callable[[int | None], int | None]
 
 
 def tensor_layout(c: FRConfig) -> TensorLayout:
@@ -137,17 +140,46 @@ def encode(c: FRConfig, layout: TensorLayout, obs: dict[str, Any]) -> Vector:
     """The vector of observation ``obs`` (see the module docstring)."""
     v = layout.new()
     n = c.players
-    nr = c.regions
     viewer = obs["you"] if obs["you"] is not None else 0
 
     def rel(seat: int | None) -> int | None:
         return None if seat is None else (seat - viewer) % n
 
+    # Each part fills the fields its docstring names (see the module docstring).
+    _encode_turn(c, layout, obs, v, rel)
+    _encode_regions(c, layout, obs, v, rel)
+    _encode_seats(c, layout, obs, v, rel, viewer)
+    _encode_move(c, layout, obs, v)
+    _encode_combat(c, layout, obs, v, rel)
+    _encode_dice(layout, obs, v)
+    _encode_mutations_and_spies(c, layout, obs, v, rel, viewer)
+    _encode_decisions(c, layout, obs, v, rel)
+    _encode_nukes(c, layout, obs, v, rel)
+    _encode_trade(c, layout, obs, v, rel)
+    return v
+
+
+def _one(v: Vector, start: int, index: int | None) -> None:
+    if index is not None:
+        v[start + index] = 1.0
+
+
+def _encode_turn(
+    c: FRConfig, layout: TensorLayout, obs: dict[str, Any], v: Vector, rel: Rel
+) -> None:
+    """phase, active, decider, first, round."""
     one_hot(v, layout["phase"], PHASE_NAMES.index(obs["phase"]))
     one_hot(v, layout["active"], rel(obs["active"]))
     one_hot(v, layout["decider"], rel(obs["decider"]))
     one_hot(v, layout["first"], rel(obs["first"]))
     v[layout["round"].start] = obs["round"] / c.max_rounds
+
+
+def _encode_regions(
+    c: FRConfig, layout: TensorLayout, obs: dict[str, Any], v: Vector, rel: Rel
+) -> None:
+    """region_type, owner, herds, building, turmoil, token, attacked, start_owner."""
+    n = c.players
     types = layout["region_type"].start
     owner = layout["owner"].start
     herds = layout["herds"].start
@@ -179,6 +211,12 @@ def encode(c: FRConfig, layout: TensorLayout, obs: dict[str, Any]) -> Vector:
         who = rel(seat)
         if who is not None:
             v[start_owner + n * r + who] = 1.0
+
+
+def _encode_seats(
+    c: FRConfig, layout: TensorLayout, obs: dict[str, Any], v: Vector, rel: Rel, viewer: int
+) -> None:
+    """tokens, seats, my_hand."""
     tk = layout["tokens"].start
     for i, x in enumerate(obs["tokens"]["unseen"]):
         v[tk + i] = x / 16
@@ -203,6 +241,11 @@ def encode(c: FRConfig, layout: TensorLayout, obs: dict[str, Any]) -> Vector:
         h = layout["my_hand"].start
         for i, k in enumerate(RESOURCE_IDS):
             v[h + i] = min(mine.get(k, 0), 600) / 10
+
+
+def _encode_move(c: FRConfig, layout: TensorLayout, obs: dict[str, Any], v: Vector) -> None:
+    """move."""
+    nr = c.regions
     move = obs["move"]
     m = layout["move"].start
     if move is not None:
@@ -213,30 +256,48 @@ def encode(c: FRConfig, layout: TensorLayout, obs: dict[str, Any]) -> Vector:
             v[m + 2 * nr + origin] = (healthy + injured) / 12
         v[m + 3 * nr] = sum(t[1] for t in move["taken"]) / 12
         v[m + 3 * nr + 1] = sum(t[2] for t in move["taken"]) / 12
+
+
+def _encode_combat(
+    c: FRConfig, layout: TensorLayout, obs: dict[str, Any], v: Vector, rel: Rel
+) -> None:
+    """combat, combat_extra."""
     combat = obs["combat"]
+    if combat is None:
+        return
+    n = c.players
+    nr = c.regions
     cb = layout["combat"].start
-    if combat is not None:
-        v[cb + combat["region"]] = 1.0
-        for origin, count in combat["origins"]:
-            v[cb + nr + origin] = count / 12
-        route = combat["route"]
-        for i, x in enumerate(route):
-            v[cb + 2 * nr + i] = x / 12
-        d = combat["defender"]
-        if d == "humans":
-            v[cb + 3 * nr + n] = 1.0
-        else:
-            v[cb + 3 * nr + (rel(d) or 0)] = 1.0
-        base = cb + 3 * nr + n + 1
-        v[base] = combat["attackers"][0] / 12
-        v[base + 1] = combat["attackers"][1] / 12
-        v[base + 2] = combat["humans"] / 3
-        v[base + 3] = combat["round"] / c.max_combat_rounds
-        for i, roll in enumerate(combat["rolls"]):
-            if roll is not None:
-                v[base + 4 + 2 * i] = (roll // 16) / 15
-                v[base + 5 + 2 * i] = (roll % 16) / 15
-        v[base + 8] = min(combat["damage"] + combat["defender_damage"], 600) / 10
+    v[cb + combat["region"]] = 1.0
+    for origin, count in combat["origins"]:
+        v[cb + nr + origin] = count / 12
+    route = combat["route"]
+    for i, x in enumerate(route):
+        v[cb + 2 * nr + i] = x / 12
+    d = combat["defender"]
+    if d == "humans":
+        v[cb + 3 * nr + n] = 1.0
+    else:
+        v[cb + 3 * nr + (rel(d) or 0)] = 1.0
+    base = cb + 3 * nr + n + 1
+    v[base] = combat["attackers"][0] / 12
+    v[base + 1] = combat["attackers"][1] / 12
+    v[base + 2] = combat["humans"] / 3
+    v[base + 3] = combat["round"] / c.max_combat_rounds
+    for i, roll in enumerate(combat["rolls"]):
+        if roll is not None:
+            v[base + 4 + 2 * i] = (roll // 16) / 15
+            v[base + 5 + 2 * i] = (roll % 16) / 15
+    v[base + 8] = min(combat["damage"] + combat["defender_damage"], 600) / 10
+    ce = layout["combat_extra"].start
+    _one(v, ce, combat["zombie_destination"])
+    v[ce + nr] = combat["heads"] / 15
+    v[ce + nr + 1] = float(combat["adorable"] is not None)
+    v[ce + nr + 2] = sum(e[1] for e in combat["escaped"]) / 12
+
+
+def _encode_dice(layout: TensorLayout, obs: dict[str, Any], v: Vector) -> None:
+    """dice, named, misc, resources_extra, setup_extra."""
     dice = layout["dice"].start
     if obs["dice"] is not None:
         for i, face in enumerate(obs["dice"]):
@@ -251,24 +312,18 @@ def encode(c: FRConfig, layout: TensorLayout, obs: dict[str, Any]) -> Vector:
     v[misc + 1] = len(obs["owed"]) / 2
     v[misc + 2] = obs["prep_left"] / 12
     v[misc + 3] = float(obs["steal_victim"] is not None)
-    _encode_part_two(c, layout, obs, v, rel, viewer)
-    return v
+    extra = layout["resources_extra"].start
+    v[extra] = float(obs["lucky"])
+    v[extra + 1] = float("north_korean" in obs["doubles_left"])
+    v[extra + 2] = float("stealing" in obs["doubles_left"])
+    v[layout["setup_extra"].start] = len(obs["deal_left"]) / 12
 
 
-def _one(v: Vector, start: int, index: int | None) -> None:
-    if index is not None:
-        v[start + index] = 1.0
-
-
-def _encode_part_two(
-    c: FRConfig, layout: TensorLayout, obs: dict[str, Any], v: Vector, rel: Any, viewer: int
+def _encode_mutations_and_spies(
+    c: FRConfig, layout: TensorLayout, obs: dict[str, Any], v: Vector, rel: Rel, viewer: int
 ) -> None:
-    """Mutations, Spies, nukes, trades and the other decisions in progress."""
-    n = c.players
-    nr = c.regions
+    """peeked, mutations, spy_seats, nukiest, my_dealt, my_spies, spy_piles, shown_hand."""
     k = NUM_SPY_KINDS
-    for r in obs["nuked"]:
-        v[layout["nuked"].start + r] = 1.0
     peeked = layout["peeked"].start
     for r, region in enumerate(obs["regions"]):
         if "peeked_value" in region:
@@ -305,16 +360,23 @@ def _encode_part_two(
         if seat != viewer and "hand" in p and obs["phase"] == "blackmail_take":
             for i, name in enumerate(RESOURCE_IDS):
                 v[shown + i] = min(p["hand"].get(name, 0), 600) / 10
+
+
+def _encode_decisions(
+    c: FRConfig, layout: TensorLayout, obs: dict[str, Any], v: Vector, rel: Rel
+) -> None:
+    """nuked, flying, resume, payment, spy_play: the decisions in progress."""
+    n = c.players
+    nr = c.regions
+    k = NUM_SPY_KINDS
+    for r in obs["nuked"]:
+        v[layout["nuked"].start + r] = 1.0
     flying = obs["flying"]
     fl = layout["flying"].start
     if flying is not None:
         _one(v, fl, flying["source"])
         _one(v, fl + nr, flying["health"])
         v[fl + nr + 2] = flying["flights"] / 12
-    extra = layout["resources_extra"].start
-    v[extra] = float(obs["lucky"])
-    v[extra + 1] = float("north_korean" in obs["doubles_left"])
-    v[extra + 2] = float("stealing" in obs["doubles_left"])
     if obs["resume"] is not None:
         v[layout["resume"].start + PHASE_NAMES.index(obs["resume"])] = 1.0
     payment = obs["payment"]
@@ -332,6 +394,14 @@ def _encode_part_two(
         _one(v, sp + k, rel(spy["victim"]))
         v[sp + k + n] = spy["taken"] / 3
         v[sp + k + n + 1] = sum(q[1] for q in spy["agent_queue"]) / 8
+
+
+def _encode_nukes(
+    c: FRConfig, layout: TensorLayout, obs: dict[str, Any], v: Vector, rel: Rel
+) -> None:
+    """nuke, nuke_stack."""
+    n = c.players
+    nr = c.regions
     nuke = obs["nuke"]
     nk = layout["nuke"].start
     if nuke is not None:
@@ -351,6 +421,13 @@ def _encode_part_two(
         _one(v, st + n, rel(nuker))
         _one(v, st + 2 * n, region)
         v[st + 2 * n + nr] = len(stack) / 8
+
+
+def _encode_trade(
+    c: FRConfig, layout: TensorLayout, obs: dict[str, Any], v: Vector, rel: Rel
+) -> None:
+    """trade."""
+    n = c.players
     trade = obs["trade"]
     tr = layout["trade"].start
     _one(v, tr, rel(trade["slot"]))
@@ -366,11 +443,3 @@ def _encode_part_two(
         for i, name in enumerate(RESOURCE_IDS):
             v[tr + 5 * n + 3 + i] = proposal["give"].get(name, 0) / 10
             v[tr + 5 * n + 8 + i] = proposal["ask"].get(name, 0) / 10
-    combat = obs["combat"]
-    ce = layout["combat_extra"].start
-    if combat is not None:
-        _one(v, ce, combat["zombie_destination"])
-        v[ce + nr] = combat["heads"] / 15
-        v[ce + nr + 1] = float(combat["adorable"] is not None)
-        v[ce + nr + 2] = sum(e[1] for e in combat["escaped"]) / 12
-    v[layout["setup_extra"].start] = len(obs["deal_left"]) / 12

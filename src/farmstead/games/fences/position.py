@@ -1,16 +1,32 @@
 """JSON positions of Fences: ``to_json``, ``observation`` and the validating ``state_from_json``.
 
-A position lists the placed tiles in the order they were laid; loading replays them through
-the field bookkeeping (``FencesRules.lay``), checking each against the placement rule (FE-R8,
-FE-R9), so every loaded board is one the rules could have produced. Hidden parts (hands, the
-supply) appear in ``to_json`` only; ``observation(seat)`` follows FE-R22 … FE-R25.
+A position lists the placed tiles in the order they were laid; loading (``state_from_json``,
+by the declaration ``POSITION`` of ``core.schema``) replays them through the field bookkeeping
+(``FencesRules.lay``), checking each against the placement rule (FE-R8, FE-R9), so every loaded
+board is one the rules could have produced; then barns, hands and the supply, and the phase
+against the rest. Hidden parts (hands, the supply) appear in ``to_json`` only;
+``observation(seat)`` follows FE-R22 … FE-R25.
 """
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import Any, NoReturn, TypeVar
 
-from farmstead.core.position import ItemReader, PositionReader
+from farmstead.core.position import ItemReader
+from farmstead.core.schema import (
+    Choice,
+    Entry,
+    Field,
+    Int,
+    ListOf,
+    Named,
+    Object,
+    Reading,
+    Rows,
+    When,
+    items,
+    read,
+)
 from farmstead.games.fences.layout import (
     ANIMALS,
     BUILD,
@@ -126,7 +142,8 @@ def observation(state: FencesRules, seat: int | None, derived: bool = True) -> d
 
     Public (FE-R24, FE-R25): the board, barns, stocks, scores, dealt farmer cards, hand sizes,
     seat colours, discards, the supply size, revealed hand tiles and the tile picked up for
-    placing; ``farmer_cards``: the dealt cards with their conditions in words (derived). Private (FE-R22): the seat's own hand, and for the seat placing a tile its
+    placing; ``farmer_cards``: the dealt cards with their conditions in words (derived).
+    Private (FE-R22): the seat's own hand, and for the seat placing a tile its
     ``placements``: where each of its playable tiles fits, turn by turn, with the fit of every
     side, so a front end shows legal cells, rotations and fence fit without knowing the rules.
     Never: other hidden hand tiles or anything about the supply beyond its size (FE-R23).
@@ -223,201 +240,341 @@ def _placements(state: FencesRules, seat: int) -> dict[str, list[dict[str, Any]]
 
 
 # --- reading --------------------------------------------------------------------------------
-def _cell_of(state: FencesRules, item: ItemReader) -> int:
+SEAT = Int(0, lambda r: r.cfg.num_players - 1)
+TILE = Named(lambda r: r.cfg.catalog.tile_by_id, "tile")
+
+
+def _cell_of(reading: Reading, item: ItemReader) -> int:
     """A board cell [row, col] strictly inside the window (a tile there keeps its neighbours
     inside it too)."""
+    layout = reading.cfg.layout
     item.list(2)
-    limit = state.cfg.layout.half - 1
-    return state.cfg.layout.cell_index(item.at(0).int(-limit, limit), item.at(1).int(-limit, limit))
+    limit = layout.half - 1
+    return int(layout.cell_index(item.at(0).int(-limit, limit), item.at(1).int(-limit, limit)))
 
 
-def _tile(state: FencesRules, item: ItemReader) -> int:
-    index = state.cfg.catalog.tile_by_id.get(item.value) if isinstance(item.value, str) else None
-    if index is None:
-        item.fail(f"unknown tile {item.value!r}")
-    return index
+def _fail_in_phase(reading: Reading, reason: str) -> NoReturn:
+    """Fail for the whole position, naming its phase."""
+    reading.fail(f"{reason} (phase {PHASE_NAMES[reading.state.phase]})")
 
 
-def state_from_json(blank: S, doc: Any) -> S:
-    """Fill ``blank`` (an empty state of the game) with the position ``to_json`` wrote;
-    ``InvalidPositionError`` naming the field for anything malformed, out of range or
-    inconsistent with the rules."""
-    state = blank
-    reader = state.game.position_reader(doc)
-    c = state.cfg
-    n = c.num_players
-    phase = reader.choice("phase", PHASE_NAMES)
-    active = reader.int("active", 0, n - 1)
-    first = reader.int("first_player", 0, n - 1, optional=True)
-    first = NO if first is None else first
+def _laid_where_it_may(reading: Reading) -> None:
+    """Lay the board's next tile, on a free cell touching an earlier tile (FE-R8) where every
+    fence continues (FE-R9)."""
+    state = reading.state
+    tile, cell, rot = reading.got["tile"], reading.got["cell"], reading.got["rot"]
+    if state.board[cell]:
+        reading.fail("its cell already holds a tile", "cell")
+    if state.p_cell:
+        constraint = state.frontier.get(cell)
+        if constraint is None:
+            reading.fail("the cell touches no earlier tile (FE-R8)", "cell")
+        ports = reading.cfg.ports[4 * tile + rot]
+        if ports & (constraint >> 4) != constraint & 0xF:
+            reading.fail(f"the fences of {state.tile_id(tile)} r{rot} do not continue (FE-R9)")
+    state.lay(tile, cell, rot)
 
-    # Board: replayed in order, each tile legal when laid (FE-R8, FE-R9).
-    for entry in reader.objects("board"):
-        tile = _tile(state, entry.item("tile"))
-        cell = _cell_of(state, entry.item("cell"))
-        rot = entry.int("rot", 0, 3)
-        if state.board[cell]:
-            entry.fail("its cell already holds a tile", "cell")
-        if state.p_cell:
-            constraint = state.frontier.get(cell)
-            if constraint is None:
-                entry.fail("the cell touches no earlier tile (FE-R8)", "cell")
-            ports = c.ports[4 * tile + rot]
-            if ports & (constraint >> 4) != constraint & 0xF:
-                entry.fail(f"the fences of {state.tile_id(tile)} r{rot} do not continue (FE-R9)")
-        state.lay(tile, cell, rot)
 
-    # Barns (FE-R41, FE-R45): on a placed tile-field whose field is not completed.
-    on_board = [0] * n
-    for entry in reader.objects("barns"):
-        owner = entry.int("owner", 0, n - 1)
-        cell = _cell_of(state, entry.item("cell"))
-        k = state.board[cell] - 1
-        if k < 0:
-            entry.fail("no tile at this cell", "cell")
-        field = entry.int("field", 0, c.num_fields[state.p_type[k]] - 1)
-        node = state.p_node[k] + field
-        if state.opn[state.find(node)] == 0:
-            entry.fail("its field is completed; its barns would have returned (FE-R56)")
-        state.barns += [node, owner]
-        state.nbarn[state.find(node)] += 1
-        on_board[owner] += 1
-    for seat, item in enumerate(reader.items("stocks", n)):
-        state.stocks[seat] = item.int(0)
-        if state.stocks[seat] + on_board[seat] != c.barn_stock:
-            item.fail(
-                f"seat {seat} has {state.stocks[seat]} barns in stock and {on_board[seat]} on "
-                f"the board; the total must be {c.barn_stock} (FE-R32)"
-            )
+def _tile_at_the_cell(reading: Reading) -> None:
+    if reading.state.board[reading.got["cell"]] == 0:
+        reading.fail("no tile at this cell", "cell")
 
-    # Hands, supply, discards: together with the board, exactly the tiles in play (FE-R28).
-    revealed = list(reader.items("revealed", n))
-    for seat, item in enumerate(reader.items("hands", n)):
-        hand = item.list()
-        if len(hand) > c.hand_size:
-            item.fail(f"holds more than {c.hand_size} tiles")
-        state.hands[seat] = [_tile(state, item.at(i)) for i in range(len(hand))]
-        flags = revealed[seat].list(len(hand))
-        if not all(isinstance(f, bool) for f in flags):
-            revealed[seat].fail("must hold booleans")
-        state.revealed[seat] = list(flags)
-    supply = reader.obj("supply")
-    state.supply = [0] * len(c.tiles)
+
+def _fields_of_the_tile(reading: Reading) -> int:
+    state = reading.state
+    return int(reading.cfg.num_fields[state.p_type[state.board[reading.got["cell"]] - 1]] - 1)
+
+
+def _barn_on_an_open_field(reading: Reading) -> None:
+    """Put the barn on its placed tile-field (FE-R41, FE-R45), whose field is not completed
+    (FE-R56)."""
+    state = reading.state
+    k = state.board[reading.got["cell"]] - 1
+    node = state.p_node[k] + reading.got["field"]
+    if state.opn[state.find(node)] == 0:
+        reading.fail("its field is completed; its barns would have returned (FE-R56)")
+    state.barns += [node, reading.got["owner"]]
+    state.nbarn[state.find(node)] += 1
+
+
+def _stock(reading: Reading, item: ItemReader) -> int:
+    """A seat's barns in stock: with those on the board, the barn stock (FE-R32)."""
+    seat = reading.row
+    stock = item.int(0)
+    on_board = reading.state.barns[1::2].count(seat)
+    total = reading.cfg.barn_stock
+    if stock + on_board != total:
+        item.fail(
+            f"seat {seat} has {stock} barns in stock and {on_board} on "
+            f"the board; the total must be {total} (FE-R32)"
+        )
+    return stock
+
+
+def _hand(reading: Reading, item: ItemReader) -> tuple[list[int], list[bool]]:
+    """A seat's hand (at most ``hand_size`` tiles) with its ``revealed`` flags, one per tile."""
+    size = reading.cfg.hand_size
+    if len(item.list()) > size:
+        item.fail(f"holds more than {size} tiles")
+    hand = [TILE(reading, sub) for sub in items(item)]
+    revealed = reading.got["revealed"][reading.row]
+    flags = revealed.list(len(hand))
+    if not all(isinstance(f, bool) for f in flags):
+        revealed.fail("must hold booleans")
+    return hand, list(flags)
+
+
+def _supply(reading: Reading, item: ItemReader) -> list[int]:
+    """The supply: tiles by id, each with a count >= 1."""
+    supply = item.obj()
+    counts = [0] * len(reading.cfg.tiles)
     for tid in supply.doc:
-        index = _tile(state, ItemReader(reader.game, tid, supply.where(tid)))
-        state.supply[index] = supply.int(tid, 1)
-    state.supply_total = sum(state.supply)
-    state.discards = [_tile(state, item) for item in reader.items("discards")]
+        index = TILE(reading, ItemReader(supply.game, tid, supply.where(tid)))
+        counts[index] = supply.int(tid, 1)
+    return counts
+
+
+def _supply_total(reading: Reading) -> None:
+    reading.state.supply_total = sum(reading.state.supply)
+
+
+def _tiles_in_play(reading: Reading) -> None:
+    """Board, hands, discards and supply hold exactly the tiles in play (FE-R28)."""
+    state, c = reading.state, reading.cfg
     used = [0] * len(c.tiles)
     for x in state.p_type + state.discards + [y for h in state.hands for y in h]:
         used[x] += 1
     for t, tile_type in enumerate(c.tiles):
         if used[t] + state.supply[t] != c.in_play[t]:
-            reader.fail(
+            reading.fail(
                 f"tile {tile_type.id}: {used[t]} on the board, in hands or discarded and "
-                f"{state.supply[t]} in the supply; {c.in_play[t]} are in play with {n} players",
+                f"{state.supply[t]} in the supply; {c.in_play[t]} are in play with "
+                f"{c.num_players} players",
                 "supply",
             )
 
-    state.scores = [item.int(0) for item in reader.items("scores", n)]
-    for seat, item in enumerate(reader.items("farmers", n)):
-        if item.value is None:
+
+def _farmers(reading: Reading, item: ItemReader) -> list[int]:
+    """Each seat's farmer card (null: not dealt yet), a card of this game's deck, dealt once."""
+    c = reading.cfg
+    farmers = [NO] * c.num_players
+    for seat, sub in enumerate(items(item, c.num_players)):
+        if sub.value is None:
             continue
-        card = c.catalog.farmer_by_id.get(item.value) if isinstance(item.value, str) else None
+        card = c.catalog.farmer_by_id.get(sub.value) if isinstance(sub.value, str) else None
         if card is None or card not in c.deck:
-            item.fail(f"{item.value!r} is not a card of this game's deck")
-        if card in state.farmers:
-            item.fail(f"farmer card {item.value} is dealt twice")
-        state.farmers[seat] = card
-    state.events = [dict(entry.doc) for entry in reader.objects("events")]
-
-    state.phase = phase
-    state.active = active
-    state.first = first
-    _check_phase(state, reader)
-    state._legal_cache = None
-    return state
+            sub.fail(f"{sub.value!r} is not a card of this game's deck")
+        if card in farmers:
+            sub.fail(f"farmer card {sub.value} is dealt twice")
+        farmers[seat] = card
+    return farmers
 
 
-def _check_phase(state: FencesRules, reader: PositionReader) -> None:
-    """Consistency of the phase with hands, deal progress and the board."""
-    c = state.cfg
-    n = c.num_players
-    phase, active = state.phase, state.active
-    hands = state.hands
+def _picked_up(reading: Reading, item: ItemReader) -> dict[str, Any]:
+    """The tile picked up for placing: only in the select phases (FE-R35)."""
+    if reading.state.phase not in (SELECT_CELL, SELECT_ROT):
+        item.obj()
+        item.fail(f"must be null in phase {PHASE_NAMES[reading.state.phase]}")
+    got: dict[str, Any] = SELECTED(reading, item)
+    return got
 
-    def fail(reason: str) -> None:
-        reader.fail(f"{reason} (phase {PHASE_NAMES[phase]})")
 
-    selected = reader.obj("selected", optional=True)
-    if phase in (SELECT_CELL, SELECT_ROT):
-        if selected is None:
-            reader.fail(f"is required in phase {PHASE_NAMES[phase]}", "selected")
-        state.sel_slot = selected.int("slot", 0, len(hands[active]) - 1)
-        if not state.p_cell:
-            fail("the first tile is placed as soon as it is chosen (FE-R35)")
-        tile = hands[active][state.sel_slot]
-        cells = dict(state.placements(tile))
-        if not cells:
-            selected.fail("the selected tile fits nowhere", "slot")
-        if phase == SELECT_ROT:
-            cell = _cell_of(state, selected.item("cell"))
-            if cell not in cells:
-                selected.fail("the selected tile does not fit this cell", "cell")
-            state.sel_cell = cell
-        elif selected.raw("cell", None) is not None:
-            selected.fail("no cell is selected before phase select_rotation", "cell")
-    elif selected is not None:
-        reader.fail(f"must be null in phase {PHASE_NAMES[phase]}", "selected")
+def _selected_when_placing(reading: Reading) -> None:
+    phase = reading.state.phase
+    if phase in (SELECT_CELL, SELECT_ROT) and reading.got["selected"] is None:
+        reading.fail(f"is required in phase {PHASE_NAMES[phase]}", "selected")
 
-    if phase in SETUP_PHASES:
-        if state.p_cell or state.discards or any(state.scores) or state.first != NO:
-            fail("during setup the board, discards and scores are empty, no first player")
-        if any(any(r) for r in state.revealed):
-            fail("no tile is revealed during setup")
+
+def _selected_tile_fits(reading: Reading) -> None:
+    """The first tile is placed as soon as it is chosen (FE-R35); a later one must fit."""
+    state = reading.state
+    if not state.p_cell:
+        assert reading.outer is not None
+        _fail_in_phase(reading.outer, "the first tile is placed as soon as it is chosen (FE-R35)")
+    if not state.placements(state.hands[state.active][state.sel_slot]):
+        reading.fail("the selected tile fits nowhere", "slot")
+
+
+def _selected_cell_fits(reading: Reading) -> None:
+    state = reading.state
+    cells = dict(state.placements(state.hands[state.active][state.sel_slot]))
+    if state.sel_cell not in cells:
+        reading.fail("the selected tile does not fit this cell", "cell")
+
+
+def _no_cell_yet(reading: Reading) -> None:
+    if reading.reader.raw("cell", None) is not None:
+        reading.fail("no cell is selected before phase select_rotation", "cell")
+
+
+SELECTED = Object(
+    Field("slot", Int(0, lambda r: len(r.state.hands[r.state.active]) - 1), "sel_slot"),
+    _selected_tile_fits,
+    When(
+        lambda r: r.state.phase == SELECT_ROT,
+        Field("cell", _cell_of, "sel_cell"),
+        _selected_cell_fits,
+    ),
+    When(lambda r: r.state.phase == SELECT_CELL, _no_cell_yet),
+)
+
+
+def _setup_leaves_the_table_bare(reading: Reading) -> None:
+    state = reading.state
+    if state.phase not in SETUP_PHASES:
+        return
+    if state.p_cell or state.discards or any(state.scores) or state.first != NO:
+        _fail_in_phase(
+            reading, "during setup the board, discards and scores are empty, no first player"
+        )
+    if any(any(r) for r in state.revealed):
+        _fail_in_phase(reading, "no tile is revealed during setup")
+
+
+def _dealt_in_seat_order(reading: Reading) -> None:
+    """Tiles, then farmer cards (FE-R31), are dealt seat after seat."""
+    state, c = reading.state, reading.cfg
+    phase, active, hands = state.phase, state.active, state.hands
     if phase == DEAL_TILES:
         sizes = [len(h) for h in hands]
-        expected = [c.hand_size] * active + [sizes[active]] + [0] * (n - active - 1)
+        expected = [c.hand_size] * active + [sizes[active]] + [0] * (c.num_players - active - 1)
         if sizes != expected or sizes[active] >= c.hand_size:
-            fail(f"dealing tiles to seat {active}: hand sizes {sizes} are inconsistent")
+            _fail_in_phase(
+                reading, f"dealing tiles to seat {active}: hand sizes {sizes} are inconsistent"
+            )
     if phase in (DEAL_FARMERS, CHOOSE_FIRST) and any(len(h) != c.hand_size for h in hands):
-        fail("every hand is full once the tiles are dealt")
+        _fail_in_phase(reading, "every hand is full once the tiles are dealt")
     if phase in (DEAL_TILES, DEAL_FARMERS):
         dealt = active if phase == DEAL_FARMERS else 0
         if any((f != NO) != (seat < dealt) for seat, f in enumerate(state.farmers)):
-            fail("farmer cards are dealt in seat order, one each (FE-R31)")
+            _fail_in_phase(reading, "farmer cards are dealt in seat order, one each (FE-R31)")
     if phase == CHOOSE_FIRST and NO in state.farmers:
-        fail("every seat has a farmer card before the first player is chosen")
-    if phase in SETUP_PHASES:
-        return
+        _fail_in_phase(reading, "every seat has a farmer card before the first player is chosen")
 
-    if NO in state.farmers or state.first == NO:
-        fail("after setup every seat has a farmer card and a first player is set")
-    if phase == OVER:
-        if state.supply_total or any(hands):
-            fail("the game is over only when the supply and every hand are empty (FE-R58)")
+
+def _play_after_the_setup(reading: Reading) -> None:
+    """After the setup every seat has a farmer card and a first player is set; the game ends
+    with the supply and every hand empty (FE-R58)."""
+    state = reading.state
+    if state.phase in SETUP_PHASES:
         return
-    hand = hands[active]
+    if NO in state.farmers or state.first == NO:
+        _fail_in_phase(
+            reading, "after setup every seat has a farmer card and a first player is set"
+        )
+    if state.phase == OVER and (state.supply_total or any(state.hands)):
+        _fail_in_phase(
+            reading, "the game is over only when the supply and every hand are empty (FE-R58)"
+        )
+
+
+def _hands_of_the_turn(reading: Reading) -> None:
+    """While the supply has tiles, every seat but the active one holds a full hand; the active
+    seat's hand fits its step of the turn."""
+    state, c = reading.state, reading.cfg
+    phase, active = state.phase, state.active
+    if phase in SETUP_PHASES or phase == OVER:
+        return
     full = c.hand_size
     if state.supply_total:
-        for seat in range(n):
-            if seat != active and len(hands[seat]) != full:
-                fail(f"while the supply has tiles, seat {seat} holds {full} tiles")
+        for seat in range(c.num_players):
+            if seat != active and len(state.hands[seat]) != full:
+                _fail_in_phase(
+                    reading, f"while the supply has tiles, seat {seat} holds {full} tiles"
+                )
+    hand = state.hands[active]
     if phase in (SELECT_TILE, SELECT_CELL, SELECT_ROT):
         if not any(state.can_place(t) for t in hand):
-            fail(f"seat {active} has no placeable tile; it must discard (FE-R37)")
+            _fail_in_phase(
+                reading, f"seat {active} has no placeable tile; it must discard (FE-R37)"
+            )
         if state.supply_total and len(hand) != full:
-            fail(f"seat {active} must hold {full} tiles before placing")
+            _fail_in_phase(reading, f"seat {active} must hold {full} tiles before placing")
     elif phase == BUILD and (
         not state.p_cell or state.stocks[active] == 0 or not state.legal_barn_fields()
     ):
-        fail("phase build needs a placed tile, a barn in stock and a legal tile-field")
+        _fail_in_phase(
+            reading, "phase build needs a placed tile, a barn in stock and a legal tile-field"
+        )
     if phase in (BUILD, DRAW, STUCK_DRAW) and state.supply_total and len(hand) != full - 1:
-        fail(f"seat {active} holds {len(hand)} tiles")
+        _fail_in_phase(reading, f"seat {active} holds {len(hand)} tiles")
+
+
+def _draws_and_discards(reading: Reading) -> None:
+    """A draw needs tiles in the supply; a discard an unplaceable, revealed hand (FE-R37)."""
+    state = reading.state
+    phase, hand = state.phase, state.hands[state.active]
     if phase in (DRAW, STUCK_DRAW) and not state.supply_total:
-        fail("nothing to draw: the supply is empty")
+        _fail_in_phase(reading, "nothing to draw: the supply is empty")
     if phase == DISCARD_TILE:
         if not state.supply_total or len(hand) < 2:
-            fail("phase discard needs tiles in the supply and two hand tiles (FE-R37)")
-        if any(state.can_place(t) for t in hand) or not all(state.revealed[active]):
-            fail("a player discards only with an unplaceable, revealed hand (FE-R37)")
+            _fail_in_phase(
+                reading, "phase discard needs tiles in the supply and two hand tiles (FE-R37)"
+            )
+        if any(state.can_place(t) for t in hand) or not all(state.revealed[state.active]):
+            _fail_in_phase(
+                reading, "a player discards only with an unplaceable, revealed hand (FE-R37)"
+            )
+
+
+POSITION: tuple[Entry, ...] = (
+    Field("phase", Choice(PHASE_NAMES), "phase"),
+    Field("active", SEAT, "active"),
+    Field("first_player", SEAT, "first", optional=NO),
+    Field(
+        "board",
+        Rows(
+            Field("tile", TILE),
+            Field("cell", _cell_of),
+            Field("rot", Int(0, 3)),
+            _laid_where_it_may,
+        ),
+    ),
+    Field(
+        "barns",
+        Rows(
+            Field("owner", SEAT),
+            Field("cell", _cell_of),
+            _tile_at_the_cell,
+            Field("field", Int(0, _fields_of_the_tile)),
+            _barn_on_an_open_field,
+        ),
+    ),
+    Field("stocks", ListOf(_stock, "num_players", indexed=True), "stocks"),
+    Field("revealed", lambda r, item: items(item, r.cfg.num_players)),
+    Field(
+        "hands",
+        ListOf(
+            _hand,
+            "num_players",
+            lambda hands: tuple(list(column) for column in zip(*hands, strict=True)),
+            indexed=True,
+        ),
+        ("hands", "revealed"),
+    ),
+    Field("supply", _supply, "supply"),
+    _supply_total,
+    Field("discards", ListOf(TILE), "discards"),
+    _tiles_in_play,
+    Field("scores", ListOf(Int(0), "num_players"), "scores"),
+    Field("farmers", _farmers, "farmers"),
+    Field("events", ListOf(lambda r, item: dict(item.obj().doc)), "events"),
+    Field("selected", _picked_up, optional=None),
+    _selected_when_placing,
+    _setup_leaves_the_table_bare,
+    _dealt_in_seat_order,
+    _play_after_the_setup,
+    _hands_of_the_turn,
+    _draws_and_discards,
+)
+"""The position's fields in reading order: the board replayed tile by tile (FE-R8, FE-R9),
+barns, hands and the supply, each with its checks; then the phase against the rest."""
+
+
+def state_from_json(blank: S, doc: Any) -> S:
+    """Fill ``blank`` (an empty state of the game) with the position ``to_json`` wrote, read
+    by ``POSITION``; ``InvalidPositionError`` naming the field for anything malformed, out of
+    range or inconsistent with the rules."""
+    read(POSITION, blank, blank.game.position_reader(doc))
+    blank._legal_cache = None
+    return blank

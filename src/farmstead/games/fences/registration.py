@@ -4,7 +4,7 @@ group (see ``docs/adding-a-game.md``)."""
 from __future__ import annotations
 
 from farmstead.core.registry import BrowserBoard, GameRegistration, Heuristics, RulesProse
-from farmstead.games.fences import heuristics, render, words
+from farmstead.games.fences import facts, heuristics, render, words
 from farmstead.games.fences.game import FencesGame, FencesState
 
 RULES_SUMMARY = (
@@ -30,4 +30,5 @@ REGISTRATION: GameRegistration[FencesState] = GameRegistration(
     turn_summary=words.turn_summary,
     rules_prose=RulesProse("farmstead.games.fences"),
     data_words=words.data_words,
+    facts=facts.game_facts,
 )

@@ -9,13 +9,13 @@ engine implements the codes in ``SF_EFFECTS`` and ``CARD_EFFECTS``; the data ass
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from farmstead.core.data import load_data
-from farmstead.core.errors import DataFileError, InvalidParamError
+from farmstead.core.data import META_KEYS, load_data
+from farmstead.core.errors import DataFileError
+from farmstead.core.overrides import OverrideSyntax, apply_overrides, parse_overrides
 from farmstead.games.livestock_uprising.layout import BLOCKED, FIELD, NO, RESOURCE, WINDOW_NAMES
 
 DATA_PACKAGE = "farmstead.games.livestock_uprising"
@@ -224,62 +224,13 @@ def _harvest(
 
 
 # --- overrides --------------------------------------------------------------------------------
-def parse_overrides(text: str) -> tuple[tuple[str, str, str], ...]:
-    """``"T01.atk=1; token_supply.grass=50"`` as (item, field, value) triples."""
-    out = []
-    for part in (p.strip() for p in text.split(";")):
-        if not part:
-            continue
-        path, sep, value = part.partition("=")
-        item, dot, key = path.strip().partition(".")
-        if not sep or not dot or not item or not key:
-            raise InvalidParamError(
-                f"parameter 'overrides': {part!r} is not ITEM.FIELD=VALUE (e.g. T01.atk=1)"
-            )
-        out.append((item, key.strip(), value.strip()))
-    return tuple(out)
-
-
-def _override_value(old: Any, text: str, where: str) -> Any:
-    """``text`` as a value of the same type as ``old``."""
-    try:
-        if isinstance(old, bool):
-            if text.lower() not in {"true", "false"}:
-                raise ValueError
-            return text.lower() == "true"
-        if isinstance(old, int):
-            return int(text)
-        if isinstance(old, str):
-            return text
-        if isinstance(old, list):
-            items = [t.strip() for t in text.split("|") if t.strip()]
-            if old and isinstance(old[0], int):
-                return [int(t) for t in items]
-            return items
-        if isinstance(old, dict):
-            pairs = [t.split(":", 1) for t in text.split("|") if t.strip()]
-            return {k.strip(): int(v) for k, v in pairs}
-    except ValueError:
-        pass
-    raise InvalidParamError(
-        f"parameter 'overrides': {where}={text!r} does not fit the data's type "
-        f"({type(old).__name__}; lists as a|b, tables as key:1|key:2)"
-    )
-
-
-def _apply_overrides(
-    docs: dict[str, dict[str, Any]], overrides: tuple[tuple[str, str, str], ...]
-) -> dict[str, dict[str, Any]]:
-    docs = copy.deepcopy(docs)
-    for item, key, text in overrides:
-        table = next((doc[item] for doc in docs.values() if item in doc), None)
-        if table is None or key in {"provenance", "source", "note"} or key not in table:
-            raise InvalidParamError(
-                f"parameter 'overrides': no data value {item}.{key}; see "
-                "`farmstead rules livestock_uprising` for every item and field"
-            )
-        table[key] = _override_value(table[key], text, f"{item}.{key}")
-    return docs
+OVERRIDES = OverrideSyntax(
+    game="livestock_uprising",
+    item="item",
+    example="T01.atk=1",
+    value_hint="lists as a|b, tables as key:1|key:2",
+)
+"""How Livestock Uprising words its ``overrides`` (``core.overrides``)."""
 
 
 # --- building ------------------------------------------------------------------------------
@@ -323,21 +274,21 @@ def _units(docs: dict[str, dict[str, Any]], resources: tuple[str, ...]) -> list[
     return units
 
 
-def read_catalog(overrides: str = "") -> Catalog:
-    """The checked catalog, after ``overrides`` (see the module docstring)."""
-    docs = _raw_cached()
-    if overrides.strip():
-        docs = _apply_overrides(docs, parse_overrides(overrides))
-    play_doc = docs["play.toml"]
+def _resources(play_doc: dict[str, Any]) -> tuple[str, ...]:
+    """The resources in index order (play.toml [resources]): 5, grass among them."""
     resources = tuple(_get(_get(play_doc, "resources", "play.toml"), "order", "play.toml"))
     if len(resources) != 5 or len(set(resources)) != 5 or "grass" not in resources:
         raise DataFileError(
             "play.toml [resources]: 'order' must list 5 distinct resources, grass among them "
             "(grass needs no harvest icon, LU-R62)"
         )
+    return resources
 
+
+def _factions(doc: dict[str, Any]) -> list[Faction]:
+    """factions.toml: the 4 factions in data order, each naming its 3 Special Forces."""
     factions = []
-    for code, table in docs["factions.toml"].items():
+    for code, table in doc.items():
         where = f"factions.toml [{code}]"
         sf = _get(table, "special_forces", where)
         if not isinstance(sf, list) or len(sf) != 3:
@@ -354,84 +305,101 @@ def read_catalog(overrides: str = "") -> Catalog:
         )
     if len(factions) != 4:
         raise DataFileError("factions.toml must list the 4 factions")
-    faction_by_code = {f.code: i for i, f in enumerate(factions)}
+    return factions
 
-    units = _units(docs, resources)
-    troop_types = len(units)
-    specials = docs["special_forces.toml"]
+
+def _special_force(
+    table: dict[str, Any], sid: str, faction: Faction, f_index: int, resources: tuple[str, ...]
+) -> UnitType:
+    """Special Forces card ``sid`` of ``faction`` (special_forces.toml)."""
+    where = f"special_forces.toml [{sid}]"
+    if _str(table, "faction", where) != faction.code:
+        raise DataFileError(f"{where}: 'faction' must be {faction.code}")
+    effect = _str(table, "effect", where)
+    if effect not in SF_EFFECTS:
+        raise DataFileError(
+            f"{where}: unknown effect {effect!r}; valid: {', '.join(sorted(SF_EFFECTS))}"
+        )
+    harvest, harvest_any = _harvest(table, where, resources)
+    return UnitType(
+        id=sid,
+        name=_str(table, "name", where),
+        atk=_int(table, "atk", where),
+        defence=_int(table, "def", where),
+        harvest=harvest,
+        harvest_any=harvest_any or effect == "HARVEST_ANY",
+        cost=_cost(table, where, resources),
+        copies=1,
+        faction=f_index,
+        effect=effect,
+        text=_str(table, "text", where),
+    )
+
+
+def _special_forces(
+    specials: dict[str, Any], factions: list[Faction], resources: tuple[str, ...]
+) -> list[UnitType]:
+    """Every faction's Special Forces, in faction order; special_forces.toml lists no others."""
+    units = []
     for f_index, faction in enumerate(factions):
         for sid in faction.special_forces:
-            where = f"special_forces.toml [{sid}]"
             table = specials.get(sid)
             if table is None:
                 raise DataFileError(f"factions.toml [{faction.code}] names unknown card {sid}")
-            if _str(table, "faction", where) != faction.code:
-                raise DataFileError(f"{where}: 'faction' must be {faction.code}")
-            effect = _str(table, "effect", where)
-            if effect not in SF_EFFECTS:
-                raise DataFileError(
-                    f"{where}: unknown effect {effect!r}; valid: {', '.join(sorted(SF_EFFECTS))}"
-                )
-            harvest, harvest_any = _harvest(table, where, resources)
-            units.append(
-                UnitType(
-                    id=sid,
-                    name=_str(table, "name", where),
-                    atk=_int(table, "atk", where),
-                    defence=_int(table, "def", where),
-                    harvest=harvest,
-                    harvest_any=harvest_any or effect == "HARVEST_ANY",
-                    cost=_cost(table, where, resources),
-                    copies=1,
-                    faction=f_index,
-                    effect=effect,
-                    text=_str(table, "text", where),
-                )
-            )
-    if len(units) - troop_types != len(specials):
+            units.append(_special_force(table, sid, faction, f_index, resources))
+    if len(units) != len(specials):
         raise DataFileError("special_forces.toml lists a card no faction names")
+    return units
 
-    cards = []
-    for filename, plan in (("command_cards.toml", False), ("battle_plans.toml", True)):
-        for cid, table in docs[filename].items():
-            where = f"{filename} [{cid}]"
-            window = _str(table, "window", where)
-            effect = _str(table, "effect", where)
-            if window not in WINDOW_NAMES:
-                raise DataFileError(f"{where}: unknown window {window!r}; valid: {WINDOW_NAMES}")
-            if effect not in CARD_EFFECTS:
-                raise DataFileError(
-                    f"{where}: unknown effect {effect!r}; valid: {', '.join(sorted(CARD_EFFECTS))}"
-                )
-            out_of_turn = (
-                table.get("out_of_turn", True) if plan else _get(table, "out_of_turn", where)
-            )
-            if not isinstance(out_of_turn, bool):
-                raise DataFileError(f"{where}: 'out_of_turn' must be true or false")
-            cards.append(
-                Card(
-                    cid,
-                    _str(table, "name", where),
-                    WINDOW_NAMES.index(window),
-                    out_of_turn,
-                    effect,
-                    _str(table, "text", where),
-                    plan,
-                )
-            )
-    command_cards = len(docs["command_cards.toml"])
 
-    board = docs["board.toml"]
+def _card(table: dict[str, Any], cid: str, filename: str, plan: bool) -> Card:
+    """Command card (or Battle Plans card, ``plan``) ``cid``: its window and effect (LU-R77)."""
+    where = f"{filename} [{cid}]"
+    window = _str(table, "window", where)
+    effect = _str(table, "effect", where)
+    if window not in WINDOW_NAMES:
+        raise DataFileError(f"{where}: unknown window {window!r}; valid: {WINDOW_NAMES}")
+    if effect not in CARD_EFFECTS:
+        raise DataFileError(
+            f"{where}: unknown effect {effect!r}; valid: {', '.join(sorted(CARD_EFFECTS))}"
+        )
+    out_of_turn = table.get("out_of_turn", True) if plan else _get(table, "out_of_turn", where)
+    if not isinstance(out_of_turn, bool):
+        raise DataFileError(f"{where}: 'out_of_turn' must be true or false")
+    return Card(
+        cid,
+        _str(table, "name", where),
+        WINDOW_NAMES.index(window),
+        out_of_turn,
+        effect,
+        _str(table, "text", where),
+        plan,
+    )
+
+
+def _cards(docs: dict[str, dict[str, Any]]) -> list[Card]:
+    """The Command cards, then the Battle Plans cards, each in data order."""
+    return [
+        _card(table, cid, filename, plan)
+        for filename, plan in (("command_cards.toml", False), ("battle_plans.toml", True))
+        for cid, table in docs[filename].items()
+    ]
+
+
+def _tile_types(board: dict[str, Any], resources: tuple[str, ...]) -> dict[str, str]:
+    """board.toml [tile_types]: tile type -> class, a resource tile type for every resource."""
     types_table = {
-        k: v
-        for k, v in _get(board, "tile_types", "board.toml").items()
-        if k not in {"provenance", "source", "note"}
+        k: v for k, v in _get(board, "tile_types", "board.toml").items() if k not in META_KEYS
     }
-    tile_types = tuple(types_table)
     if any(v not in TILE_CLASSES for v in types_table.values()):
         raise DataFileError(f"board.toml [tile_types]: classes must be among {set(TILE_CLASSES)}")
     if any(types_table.get(r) != "resource" for r in resources):
         raise DataFileError("board.toml [tile_types]: every resource needs a resource tile type")
+    return types_table
+
+
+def _tile_mix(board: dict[str, Any], tile_types: tuple[str, ...]) -> list[tuple[int, int, int]]:
+    """board.toml [tile_mix]: per tile type, the copies with back 2, 3 and 4."""
     mix_table = _get(board, "tile_mix", "board.toml")
     mix = []
     for t in tile_types:
@@ -443,9 +411,15 @@ def read_catalog(overrides: str = "") -> Catalog:
         ):
             raise DataFileError(f"board.toml [tile_mix]: {t} needs 3 counts (backs 2, 3, 4)")
         mix.append((row[0], row[1], row[2]))
+    return mix
+
+
+def _grids(board: dict[str, Any], mix: list[tuple[int, int, int]]) -> dict[int, tuple[int, int]]:
+    """board.toml [grids]: players -> (starting side, final side); the starting grid centres
+    in the final one, which the tiles kept for that player count fill besides the barns."""
     grids: dict[int, tuple[int, int]] = {}
     for key, value in _get(board, "grids", "board.toml").items():
-        if key in {"provenance", "source", "note"}:
+        if key in META_KEYS:
             continue
         if not isinstance(value, list) or len(value) != 2:
             raise DataFileError(f"board.toml [grids]: {key} needs [starting side, final side]")
@@ -462,9 +436,12 @@ def read_catalog(overrides: str = "") -> Catalog:
                 f"board.toml: with {players} players {kept} tiles are kept, but the {final}x"
                 f"{final} grid needs {final * final - players} besides the barns (LU §2.9)"
             )
+    return grids
 
-    supply_table = _get(play_doc, "token_supply", "play.toml")
-    token_supply = tuple(_int(supply_table, r, "play.toml [token_supply]") for r in resources)
+
+def _play_settings(play_doc: dict[str, Any], command_cards: int) -> PlaySettings:
+    """play.toml [hands], [pieces], [modifiers] and [stalemate], checked against what the
+    engine plays and against the ``command_cards`` of the deck."""
     hands = _get(play_doc, "hands", "play.toml")
     pieces = _get(play_doc, "pieces", "play.toml")
     mods = _get(play_doc, "modifiers", "play.toml")
@@ -509,6 +486,31 @@ def read_catalog(overrides: str = "") -> Catalog:
         )
     if play.command_cards * 4 > command_cards:
         raise DataFileError("play.toml [hands]: more Command cards dealt than the deck holds")
+    return play
+
+
+def read_catalog(overrides: str = "") -> Catalog:
+    """The checked catalog, after ``overrides`` (see the module docstring)."""
+    docs = _raw_cached()
+    if overrides.strip():
+        docs = apply_overrides(docs, parse_overrides(overrides, OVERRIDES), OVERRIDES)
+    play_doc = docs["play.toml"]
+    resources = _resources(play_doc)
+    factions = _factions(docs["factions.toml"])
+    faction_by_code = {f.code: i for i, f in enumerate(factions)}
+    units = _units(docs, resources)
+    troop_types = len(units)
+    units += _special_forces(docs["special_forces.toml"], factions, resources)
+    cards = _cards(docs)
+    command_cards = len(docs["command_cards.toml"])
+    board = docs["board.toml"]
+    types_table = _tile_types(board, resources)
+    tile_types = tuple(types_table)
+    mix = _tile_mix(board, tile_types)
+    grids = _grids(board, mix)
+    supply_table = _get(play_doc, "token_supply", "play.toml")
+    token_supply = tuple(_int(supply_table, r, "play.toml [token_supply]") for r in resources)
+    play = _play_settings(play_doc, command_cards)
     return Catalog(
         factions=tuple(factions),
         resources=resources,

@@ -3,45 +3,24 @@ game."""
 
 from __future__ import annotations
 
-from typing import Any, cast
-
-from farmstead.core.game import JSON, Game, GameInfo, GameType
+from farmstead.core.assembly import AssembledGame, AssembledState, GameSizes, GameViews
+from farmstead.core.game import GameType
 from farmstead.games.livestock_uprising import position, tensor, words
 from farmstead.games.livestock_uprising.catalog import DATA_FILES, DATA_PACKAGE
 from farmstead.games.livestock_uprising.config import LUConfig, get_config, param_specs
 from farmstead.games.livestock_uprising.rules import LURules
 
 
-class LUState(LURules):
+class LUState(LURules, AssembledState):
     """A Livestock Uprising position: the rules of ``LURules`` with JSON, observations and
     words."""
 
     __slots__ = ()
 
-    def _observation(self, seat: int | None) -> JSON:
-        return position.observation(self, seat)
-
-    def to_json(self) -> JSON:
-        return position.to_json(self)
-
-    def _action_to_string(self, action: int) -> str:
-        return words.action_to_string(self, action)
-
-    def _action_to_string_for(self, action: int, seat: int | None) -> str:
-        return words.action_to_string_for(self, action, seat)
-
-    def _action_to_json(self, action: int) -> JSON:
-        return words.action_to_json(self, action)
-
-    def action_from_json(self, doc: Any) -> int:
-        return words.action_from_json(self, doc)
-
-    def _observation_tensor(self, seat: int | None) -> Any:
-        layout = cast(LivestockUprisingGame, self.game).tensor_layout
-        return tensor.encode(self.cfg, layout, self._observation(seat))
+    views = GameViews(position, words, tensor)
 
 
-class LivestockUprisingGame(Game):
+class LivestockUprisingGame(AssembledGame[LUState, LUConfig]):
     """Livestock Uprising for 2-4 players."""
 
     type = GameType(
@@ -63,27 +42,16 @@ class LivestockUprisingGame(Game):
             "shows its provenance."
         ),
     )
+    state_class = LUState
 
-    def _setup(self) -> None:
-        self.config: LUConfig = get_config(self.num_players, self._params)
-        c = self.config
-        self.tensor_layout = tensor.tensor_layout(c)
-        self._info = GameInfo(
-            num_players=self.num_players,
-            num_distinct_actions=c.layout.size,
-            max_chance_outcomes=max(6, len(c.catalog.cards), len(c.catalog.tile_types), 4),
-            max_game_length=c.max_game_length,
-            min_utility=-1.0,
-            max_utility=1.0,
-            observation_shape=(self.tensor_layout.size,),
+    def _configure(self) -> LUConfig:
+        return get_config(self.num_players, self._params)
+
+    def _sizes(self, config: LUConfig) -> GameSizes:
+        return GameSizes(
+            num_distinct_actions=config.layout.size,
+            max_chance_outcomes=max(
+                6, len(config.catalog.cards), len(config.catalog.tile_types), 4
+            ),
+            max_game_length=config.max_game_length,
         )
-
-    @property
-    def info(self) -> GameInfo:
-        return self._info
-
-    def new_initial_state(self) -> LUState:
-        return LUState.initial(self, self.config)
-
-    def state_from_json(self, doc: JSON) -> LUState:
-        return position.state_from_json(LUState.empty(self, self.config), doc)

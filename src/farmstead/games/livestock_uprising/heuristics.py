@@ -45,7 +45,7 @@ def strength(state: LURules, seat: int) -> float:
     value = 0.0
     for slot in range(4):
         pid = 4 * seat + slot
-        if state.pos[pid] == NO:
+        if state.piece_cell[pid] == NO:
             continue
         units = state.units[pid]
         value += sum(cfg.atk[u] + cfg.defence[u] for u in units) + UNIT_VALUE * len(units) + 3.0
@@ -58,11 +58,11 @@ def strength(state: LURules, seat: int) -> float:
     side = cfg.side
     for slot in range(4):
         pid = 4 * seat + slot
-        cell = state.pos[pid]
+        cell = state.piece_cell[pid]
         if cell == NO:
             continue
         defence = state.defence_value(pid)
-        for other, at in enumerate(state.pos):
+        for other, at in enumerate(state.piece_cell):
             if at == NO or other // 4 == seat or chebyshev(cell, at, side) > 2:
                 continue
             gap = state.attack_value(other) + 3.5 - (defence + 3.5)

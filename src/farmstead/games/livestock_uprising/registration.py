@@ -10,7 +10,7 @@ from farmstead.core.registry import (
     RulesProse,
     TerminalCommand,
 )
-from farmstead.games.livestock_uprising import heuristics, render, words
+from farmstead.games.livestock_uprising import facts, heuristics, render, words
 from farmstead.games.livestock_uprising.game import LivestockUprisingGame, LUState
 
 RULES_SUMMARY = (
@@ -47,4 +47,5 @@ REGISTRATION: GameRegistration[LUState] = GameRegistration(
     item_words=words.item_words,
     terminal_menu=render.menu,
     rules_prose=RulesProse("farmstead.games.livestock_uprising"),
+    facts=facts.game_facts,
 )

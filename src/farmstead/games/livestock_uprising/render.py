@@ -186,7 +186,7 @@ def _faction_line(state: LURules, seat: int, viewer: int | None) -> str:
     pieces = " ".join(
         f"{letter}{piece_mark(state, pid)} {state.attack_value(pid)}/{state.defence_value(pid)}"
         for pid in range(4 * seat, 4 * seat + 4)
-        if state.pos[pid] != NO
+        if state.piece_cell[pid] != NO
     )
     return f"{mark}{name}: {_tokens(state, seat)} | {cards} | {escape(pieces) or 'no pieces'}"
 
@@ -366,7 +366,7 @@ def render_details(state: LURules, seat: int | None = None) -> str:
         lines.append(f"{name}{alive}{escape(where)}: tokens {tokens or 'none'}; cards: {cards}")
         for slot in range(4):
             pid = 4 * s + slot
-            if state.pos[pid] == NO:
+            if state.piece_cell[pid] == NO:
                 continue
             extra = " fortified" if state.fortified[pid] else ""
             if slot == SUPER_ARMY and state.shield[s]:
@@ -374,7 +374,7 @@ def render_details(state: LURules, seat: int | None = None) -> str:
             lines.append(
                 escape(
                     f"  {seat_letter(state, s)}{piece_mark(state, pid)} "
-                    f"{_piece_title(state, s, slot)} at {cell_words(state, state.pos[pid])}: "
+                    f"{_piece_title(state, s, slot)} at {cell_words(state, state.piece_cell[pid])}: "
                     f"ATK {state.attack_value(pid)} DEF {state.defence_value(pid)}{extra}"
                 )
             )

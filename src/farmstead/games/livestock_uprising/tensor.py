@@ -46,6 +46,7 @@ winners           n                     relative winning seats
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from farmstead.core.tensor import TensorLayout, Vector, one_hot
@@ -116,11 +117,7 @@ def encode(c: LUConfig, layout: TensorLayout, obs: dict[str, Any]) -> Vector:
     """The vector of observation ``obs`` (see the module docstring)."""
     v = layout.new()
     n = c.num_players
-    cat = c.catalog
-    cells = c.cells
     side = c.side
-    units = len(cat.units)
-    cards = len(cat.cards)
     viewer = obs["seat"] if obs["seat"] is not None else 0
     codes = obs["factions"]
 
@@ -135,11 +132,37 @@ def encode(c: LUConfig, layout: TensorLayout, obs: dict[str, Any]) -> Vector:
     def cell_of(rc: list[int]) -> int:
         return rc[0] * side + rc[1]
 
+    # Each part fills the fields its docstring names (see the module docstring).
     one_hot(v, layout["phase"], PHASE_NAMES.index(obs["phase"]))
     one_hot(v, layout["active"], rel(obs["active"]))
     one_hot(v, layout["decider"], rel(obs["decider"]))
     one_hot(v, layout["first"], rel(obs["first_player"]))
     v[layout["round"].start] = obs["round"] / max(1, obs["round_limit"])
+    _board(v, layout, c, obs, viewer, cell_of)
+    _pieces(v, layout, c, obs, slot_of, cell_of)
+    _supplies(v, layout, c, obs, viewer)
+    _seats_and_cards(v, layout, c, obs, viewer)
+    _turn(v, layout, c, obs["turn"])
+    _battle(v, layout, c, obs["battle"], slot_of, cell_of)
+    _card_and_ambush(v, layout, c, obs, viewer, slot_of)
+    for seat in obs["winners"]:
+        one_hot(v, layout["winners"], rel(seat))
+    return v
+
+
+def _board(
+    v: Vector,
+    layout: TensorLayout,
+    c: LUConfig,
+    obs: dict[str, Any],
+    viewer: int,
+    cell_of: Callable[[list[int]], int],
+) -> None:
+    """factions, tiles, barn_owner, scorched."""
+    n = c.num_players
+    cat = c.catalog
+    side = c.side
+    codes = obs["factions"]
     faction_index = {f.code: i for i, f in enumerate(cat.factions)}
     tile_index = {t: i for i, t in enumerate(cat.tile_types)}
     barn_code = len(cat.tile_types)
@@ -157,9 +180,23 @@ def encode(c: LUConfig, layout: TensorLayout, obs: dict[str, Any]) -> Vector:
             v[tiles_start + cell * kinds + kind] = 1.0
     for seat, rc in enumerate(obs["barns"]):
         if rc is not None and obs["alive"][seat]:
-            v[layout["barn_owner"].start + ((seat - viewer) % n) * cells + cell_of(rc)] = 1.0
+            v[layout["barn_owner"].start + ((seat - viewer) % n) * c.cells + cell_of(rc)] = 1.0
     for entry in obs["scorched"]:
         v[layout["scorched"].start + cell_of(entry["cell"])] = 1.0
+
+
+def _pieces(
+    v: Vector,
+    layout: TensorLayout,
+    c: LUConfig,
+    obs: dict[str, Any],
+    slot_of: Callable[[str], int],
+    cell_of: Callable[[list[int]], int],
+) -> None:
+    """pieces."""
+    cat = c.catalog
+    cells = c.cells
+    units = len(cat.units)
     width = cells + units + 3
     pieces = layout["pieces"].start
     for p in obs["pieces"]:
@@ -171,6 +208,14 @@ def encode(c: LUConfig, layout: TensorLayout, obs: dict[str, Any]) -> Vector:
         v[base + cells + units] = float(p["fortified"])
         v[base + cells + units + 1] = p["atk"] / 30
         v[base + cells + units + 2] = p["def"] / 30
+
+
+def _supplies(
+    v: Vector, layout: TensorLayout, c: LUConfig, obs: dict[str, Any], viewer: int
+) -> None:
+    """tokens, supply, troops, special_forces."""
+    n = c.num_players
+    cat = c.catalog
     for seat, toks in enumerate(obs["tokens"]):
         r = (seat - viewer) % n
         for i, res in enumerate(cat.resources):
@@ -183,6 +228,15 @@ def encode(c: LUConfig, layout: TensorLayout, obs: dict[str, Any]) -> Vector:
     for offset, unit in enumerate(cat.units[c.troop_types :]):
         state = SF_STATES.index(obs["special_forces"][unit.id])
         v[layout["special_forces"].start + 3 * offset + state] = 1.0
+
+
+def _seats_and_cards(
+    v: Vector, layout: TensorLayout, c: LUConfig, obs: dict[str, Any], viewer: int
+) -> None:
+    """seats, played, gone, my_cards, known."""
+    n = c.num_players
+    cat = c.catalog
+    cards = len(cat.cards)
     for seat in range(n):
         base = layout["seats"].start + 6 * ((seat - viewer) % n)
         v[base] = obs["hand_sizes"][seat] / 3
@@ -202,8 +256,20 @@ def encode(c: LUConfig, layout: TensorLayout, obs: dict[str, Any]) -> Vector:
         r = (entry["owner"] - viewer) % n
         for cid in entry["cards"]:
             v[layout["known"].start + r * cards + cat.card_by_id[cid]] = 1.0
-    _turn(v, layout, c, obs["turn"])
-    _battle(v, layout, c, obs["battle"], slot_of, cell_of)
+
+
+def _card_and_ambush(
+    v: Vector,
+    layout: TensorLayout,
+    c: LUConfig,
+    obs: dict[str, Any],
+    viewer: int,
+    slot_of: Callable[[str], int],
+) -> None:
+    """card, ambush."""
+    n = c.num_players
+    cat = c.catalog
+    cards = len(cat.cards)
     card = obs["card"]
     if card is not None:
         start = layout["card"].start
@@ -214,9 +280,6 @@ def encode(c: LUConfig, layout: TensorLayout, obs: dict[str, Any]) -> Vector:
         v[layout["ambush"].start + (seat - viewer) % n] = 1.0
     if obs["ambush_target"]:
         v[layout["ambush"].start + n + slot_of(obs["ambush_target"])] = 1.0
-    for seat in obs["winners"]:
-        one_hot(v, layout["winners"], rel(seat))
-    return v
 
 
 def _turn(v: Vector, layout: TensorLayout, c: LUConfig, turn: dict[str, Any] | None) -> None:

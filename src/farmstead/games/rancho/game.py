@@ -2,44 +2,23 @@
 
 from __future__ import annotations
 
-from typing import Any, cast
-
-from farmstead.core.game import JSON, Game, GameInfo, GameType
+from farmstead.core.assembly import AssembledGame, AssembledState, GameSizes, GameViews
+from farmstead.core.game import GameType
 from farmstead.games.rancho import position, tensor, words
 from farmstead.games.rancho.catalog import DATA_FILES, DATA_PACKAGE
 from farmstead.games.rancho.config import RanchoConfig, get_config, param_specs
 from farmstead.games.rancho.rules import RanchoRules
 
 
-class RanchoState(RanchoRules):
+class RanchoState(RanchoRules, AssembledState):
     """A Rancho position: the rules of ``RanchoRules`` with JSON, observations and words."""
 
     __slots__ = ()
 
-    def _observation(self, seat: int | None) -> JSON:
-        return position.observation(self, seat)
-
-    def to_json(self) -> JSON:
-        return position.to_json(self)
-
-    def _action_to_string(self, action: int) -> str:
-        return words.action_to_string(self, action)
-
-    def _action_to_string_for(self, action: int, seat: int | None) -> str:
-        return words.action_to_string_for(self, action, seat)
-
-    def _action_to_json(self, action: int) -> JSON:
-        return words.action_to_json(self, action)
-
-    def action_from_json(self, doc: Any) -> int:
-        return words.action_from_json(self, doc)
-
-    def _observation_tensor(self, seat: int | None) -> Any:
-        layout = cast(RanchoGame, self.game).tensor_layout
-        return tensor.encode(self.cfg, layout, self._observation(seat))
+    views = GameViews(position, words, tensor)
 
 
-class RanchoGame(Game):
+class RanchoGame(AssembledGame[RanchoState, RanchoConfig]):
     """Super Farmer Rancho for 2–6 players."""
 
     type = GameType(
@@ -59,27 +38,14 @@ class RanchoGame(Game):
             "reconstructions, not the published ones."
         ),
     )
+    state_class = RanchoState
 
-    def _setup(self) -> None:
-        self.config: RanchoConfig = get_config(self.num_players, self._params)
-        c = self.config
-        self.tensor_layout = tensor.tensor_layout(c)
-        self._info = GameInfo(
-            num_players=self.num_players,
-            num_distinct_actions=c.layout.size,
-            max_chance_outcomes=c.max_chance_outcomes,
-            max_game_length=c.max_game_length,
-            min_utility=-1.0,
-            max_utility=1.0,
-            observation_shape=(self.tensor_layout.size,),
+    def _configure(self) -> RanchoConfig:
+        return get_config(self.num_players, self._params)
+
+    def _sizes(self, config: RanchoConfig) -> GameSizes:
+        return GameSizes(
+            num_distinct_actions=config.layout.size,
+            max_chance_outcomes=config.max_chance_outcomes,
+            max_game_length=config.max_game_length,
         )
-
-    @property
-    def info(self) -> GameInfo:
-        return self._info
-
-    def new_initial_state(self) -> RanchoState:
-        return RanchoState.initial(self, self.config)
-
-    def state_from_json(self, doc: JSON) -> RanchoState:
-        return position.state_from_json(RanchoState.empty(self, self.config), doc)

@@ -328,10 +328,43 @@ def best_plan(state: RanchoRules, seat: int) -> tuple[_Plan | None, float | None
     terr = state.terr[seat]
     stand = herd_score(state, owned, terr, list(herd))
     steps_left = c.max_actions_per_turn - state.turn_actions - STEP_RESERVE
-    tx_give, tx_recv, tx_buy = state.tx_give, state.tx_recv, state.tx_buy
     if state.tx_open:
         # The steps already taken stay part of the plan; the route is not planned for.
-        steps_left += sum(tx_give) + sum(tx_recv) + len(tx_buy)
+        steps_left += sum(state.tx_give) + sum(state.tx_recv) + len(state.tx_buy)
+    lo, hi = _target_bounds(state, owned)
+    wealth = sum(values[k] * owned[k] for k in range(6))
+    standing = tuple(owned)
+    best: _Plan | None = None
+    needed_buy = set(state.tx_buy)
+    for buy in _pasture_sets(state, seat):
+        if needed_buy and not needed_buy.issubset(buy):
+            continue
+        price = sum(cost[p] for p in buy)
+        budget = wealth - price
+        if budget < 0:
+            continue
+        mask = terr
+        for p in buy:
+            mask |= 1 << p
+        for target in _affordable_targets(values, lo, hi, budget):
+            if not buy and target == standing:
+                continue
+            moves = sum(abs(target[k] - owned[k]) for k in range(6))
+            if moves + len(buy) + 1 > steps_left:
+                continue
+            after = [herd[k] + owned[k] - target[k] for k in range(6)]
+            score = herd_score(state, target, mask, after)
+            if score is not None and (best is None or score > best.score):
+                best = _Plan(target, buy, score)
+    return best, stand
+
+
+def _target_bounds(state: RanchoRules, owned: list[int]) -> tuple[list[int], list[int]]:
+    """The least and the most of each kind a plan may end with: what the open transaction
+    already received is kept and what it gave is gone (RA-R13), the herd's stock caps the rest
+    (RA-R11), and no more animals than help a race to one of each (RA-R43)."""
+    herd = state.herd
+    tx_give, tx_recv = state.tx_give, state.tx_recv
     lo = [0] * 6
     hi = [0] * 6
     for kind in range(6):
@@ -347,55 +380,42 @@ def best_plan(state: RanchoRules, seat: int) -> tuple[_Plan | None, float | None
     hi[SHEEP] = min(hi[SHEEP], 4)
     hi[SMALL_DOG] = min(hi[SMALL_DOG], max(1, lo[SMALL_DOG]))
     hi[LARGE_DOG] = min(hi[LARGE_DOG], max(1, lo[LARGE_DOG]))
-    wealth = sum(values[k] * owned[k] for k in range(6))
-    best: _Plan | None = None
-    needed_buy = set(tx_buy)
-    for buy in _pasture_sets(state, seat):
-        if needed_buy and not needed_buy.issubset(buy):
-            continue
-        price = sum(cost[p] for p in buy)
-        budget = wealth - price
-        if budget < 0:
-            continue
-        mask = terr
-        for p in buy:
-            mask |= 1 << p
-        for horses in range(lo[HORSE], hi[HORSE] + 1):
-            b3 = budget - values[HORSE] * horses
-            if b3 < 0:
+    return lo, hi
+
+
+def _affordable_targets(
+    values: tuple[int, ...], lo: list[int], hi: list[int], budget: int
+) -> list[tuple[int, int, int, int, int, int]]:
+    """Every target (six counts, between ``lo`` and ``hi``) worth exactly ``budget`` (RA-R10),
+    the rabbits making up the rest; horses, cows, sheep, small and large dogs ascending, in
+    that order of nesting."""
+    out = []
+    for horses in range(lo[HORSE], hi[HORSE] + 1):
+        b3 = budget - values[HORSE] * horses
+        if b3 < 0:
+            break
+        for cows in range(lo[COW], hi[COW] + 1):
+            b2 = b3 - values[COW] * cows
+            if b2 < 0:
                 break
-            for cows in range(lo[COW], hi[COW] + 1):
-                b2 = b3 - values[COW] * cows
-                if b2 < 0:
+            for sheep in range(lo[SHEEP], hi[SHEEP] + 1):
+                b1 = b2 - values[SHEEP] * sheep
+                if b1 < 0:
                     break
-                for sheep in range(lo[SHEEP], hi[SHEEP] + 1):
-                    b1 = b2 - values[SHEEP] * sheep
-                    if b1 < 0:
+                for small in range(lo[SMALL_DOG], hi[SMALL_DOG] + 1):
+                    b0 = b1 - values[SMALL_DOG] * small
+                    if b0 < 0:
                         break
-                    for small in range(lo[SMALL_DOG], hi[SMALL_DOG] + 1):
-                        b0 = b1 - values[SMALL_DOG] * small
-                        if b0 < 0:
+                    for large in range(lo[LARGE_DOG], hi[LARGE_DOG] + 1):
+                        rest = b0 - values[LARGE_DOG] * large
+                        if rest < 0:
                             break
-                        for large in range(lo[LARGE_DOG], hi[LARGE_DOG] + 1):
-                            rest = b0 - values[LARGE_DOG] * large
-                            if rest < 0:
-                                break
-                            if rest % values[RABBIT]:
-                                continue
-                            rabbits = rest // values[RABBIT]
-                            if not lo[RABBIT] <= rabbits <= hi[RABBIT]:
-                                continue
-                            target = (rabbits, sheep, cows, horses, small, large)
-                            if not buy and target == tuple(owned):
-                                continue
-                            moves = sum(abs(target[k] - owned[k]) for k in range(6))
-                            if moves + len(buy) + 1 > steps_left:
-                                continue
-                            after = [herd[k] + owned[k] - target[k] for k in range(6)]
-                            score = herd_score(state, target, mask, after)
-                            if score is not None and (best is None or score > best.score):
-                                best = _Plan(target, buy, score)
-    return best, stand
+                        if rest % values[RABBIT]:
+                            continue
+                        rabbits = rest // values[RABBIT]
+                        if lo[RABBIT] <= rabbits <= hi[RABBIT]:
+                            out.append((rabbits, sheep, cows, horses, small, large))
+    return out
 
 
 def _next_step(state: RanchoRules, seat: int, plan: _Plan) -> int:

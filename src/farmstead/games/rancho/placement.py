@@ -140,16 +140,12 @@ class Placement:
         self._safest[key] = result
         return result
 
-    def _search_safest(
-        self, mask: int, horses: int, cows: int, sheep: int, rabbits: int
-    ) -> Arrangement:
-        board = self.board
-        w_rabbit, w_sheep, w_cow, w_horse = self.weights
+    def _single_items(self, sheep: int, rabbits: int) -> list[tuple[int, int, int]]:
+        """The single-cell items as ``(-weight, order, rabbits in the stack or 0 = sheep)``,
+        heaviest first; sheep before rabbit stacks on equal weight."""
+        w_rabbit, w_sheep, _, _ = self.weights
         per = self.rabbits_per_space
-        # Single-cell items by weight, heaviest first; sheep before rabbit stacks on equal weight.
-        items: list[
-            tuple[int, int, int]
-        ] = []  # (-weight, order, rabbits in the stack or 0 = sheep)
+        items: list[tuple[int, int, int]] = []
         for _ in range(sheep):
             items.append((-w_sheep, 0, 0))
         full, part = divmod(rabbits, per)
@@ -158,6 +154,31 @@ class Placement:
         if part:
             items.append((-w_rabbit * part, 1, part))
         items.sort()
+        return items
+
+    def _singles_floor(
+        self, mask: int, horses: int, cows: int, items: list[tuple[int, int, int]]
+    ) -> int:
+        """A lower bound of the single cells' part of a score: the items on the safest cells of
+        ``mask`` (the free cells of a packing are some of these, so they cannot do better)."""
+        floor = 0
+        if items:
+            _, _, by_hit = self._tables()
+            cell_hit = self.cell_hit
+            # every packing leaves the same number of free cells; the floor counts no more
+            spare = mask.bit_count() - 3 * horses - 2 * cows
+            safest_cells = [cell for cell in by_hit if mask >> cell & 1][: min(len(items), spare)]
+            for (neg_weight, _, _), cell in zip(items, safest_cells, strict=False):
+                floor += -neg_weight * cell_hit[cell]
+        return floor
+
+    def _search_safest(
+        self, mask: int, horses: int, cows: int, sheep: int, rabbits: int
+    ) -> Arrangement:
+        """The safest full placement of animals that fit on ``mask`` (``safest``)."""
+        board = self.board
+        _, _, w_cow, w_horse = self.weights
+        items = self._single_items(sheep, rabbits)
         tri_hit, edge_hit, by_hit = self._tables()
         cell_hit = self.cell_hit
         singles = len(items)
@@ -168,15 +189,7 @@ class Placement:
         tris: list[int] = []
         cow_edges: list[int] = []
         found: list[Arrangement] = []  # the best so far (at most one)
-        # A lower bound of the single cells' part: the items on the safest cells of ``mask``
-        # (the free cells of a packing are some of these, so they cannot do better).
-        floor = 0
-        if singles:
-            # every packing leaves the same number of free cells; the floor counts no more
-            spare = mask.bit_count() - 3 * horses - 2 * cows
-            safest_cells = [cell for cell in by_hit if mask >> cell & 1][: min(singles, spare)]
-            for (neg_weight, _, _), cell in zip(items, safest_cells, strict=False):
-                floor += -neg_weight * cell_hit[cell]
+        floor = self._singles_floor(mask, horses, cows, items)
 
         # The packings of ``_packings`` in the same order, pruned: a partial score that, with
         # the floor of the single cells, is not below the best full score cannot win (every

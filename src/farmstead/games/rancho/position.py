@@ -4,18 +4,35 @@ Rancho has no hidden information (RA-R46; rancho.md 8, "What each player may see
 is the whole table (spaces, pieces, pools, dogs, the herd, the open transaction, phase, dice and
 attacks); only future chance results are unknown, and the game keeps no generator to hide.
 
-Loading reads every field with the one reader of ``core.position`` and then checks the position
-against the rules (pieces RA-R24 … RA-R26, the pasture limit RA-R16, the open transaction RA-R10 …
-RA-R21, predators RA-R31 … RA-R38, the end RA-R43, RA-R45, conservation RA-R2); every error is an
-``InvalidPositionError`` naming the field.
+Loading (``state_from_json``) reads the fields in the order the declaration ``POSITION`` lists
+them (``core.schema``), each piece on the board as it comes, and then checks the position
+against the rules (pieces RA-R24 … RA-R26, the pasture limit RA-R16, the open transaction
+RA-R10 … RA-R21, predators RA-R31 … RA-R38, the end RA-R43, RA-R45, conservation RA-R2); every
+error is an ``InvalidPositionError`` naming the field.
 """
 
 from __future__ import annotations
 
 from typing import Any, TypeVar
 
-from farmstead.core.position import ItemReader, PositionReader
-from farmstead.games.rancho.board import Board, iter_bits
+from farmstead.core.position import ItemReader
+from farmstead.core.schema import (
+    Choice,
+    Counts,
+    Entry,
+    Field,
+    Int,
+    ListOf,
+    Object,
+    Reading,
+    Record,
+    Rows,
+    Span,
+    When,
+    items,
+    read,
+)
+from farmstead.games.rancho.board import iter_bits
 from farmstead.games.rancho.layout import (
     ANIMAL_NAMES,
     COW,
@@ -174,277 +191,386 @@ def observation(s: RanchoRules, seat: int | None) -> dict[str, Any]:
 
 
 # --- reading --------------------------------------------------------------------------------
-def _counts(reader: PositionReader, key: str, names: tuple[str, ...]) -> list[int]:
-    """Object field ``key`` with an int >= 0 for every one of ``names`` (and nothing else)."""
-    sub = reader.obj(key)
-    sub.only(names)
-    return [sub.int(name, 0) for name in names]
+SEAT = Int(0, lambda r: r.cfg.num_players - 1)
+PREDATOR = Choice(PREDATOR_NAMES, values=(FOX, WOLF))
 
 
-def _space(board: Board, item: ItemReader) -> int:
+def _space(reading: Reading, item: ItemReader) -> int:
     """A cell id of the board, such as 'P13' or 'F1a'."""
-    cell = board.index.get(item.value) if isinstance(item.value, str) else None
+    cell = reading.cfg.board.index.get(item.value) if isinstance(item.value, str) else None
     if cell is None:
         item.fail(f"{item.value!r} is not a space of the board")
-    return cell
+    return int(cell)
 
 
-def _pasture(board: Board, item: ItemReader) -> int:
+def _pasture(reading: Reading, item: ItemReader) -> int:
     """A pasture id of the board, such as 'P13'."""
+    board = reading.cfg.board
     cell = board.index.get(item.value) if isinstance(item.value, str) else None
     if cell is None or cell >= board.num_pastures:
         item.fail(f"{item.value!r} is not a pasture")
-    return cell
+    return int(cell)
 
 
-def _seats(reader: PositionReader, key: str, n: int) -> list[int]:
-    """List field ``key`` of distinct seats."""
+def _distinct_seats(reading: Reading, item: ItemReader) -> list[int]:
+    """A list of distinct seats."""
     seats: list[int] = []
-    for item in reader.items(key):
-        seat = item.int(0, n - 1)
+    for sub in items(item):
+        seat = SEAT(reading, sub)
         if seat in seats:
-            item.fail(f"repeats seat {seat}")
+            sub.fail(f"repeats seat {seat}")
         seats.append(seat)
     return seats
 
 
-def state_from_json(blank: S, doc: Any) -> S:
-    """Fill ``blank`` (an empty state of the game) with the position ``to_json`` wrote;
-    ``InvalidPositionError`` naming the field for anything malformed, out of range or
-    inconsistent with the rules."""
-    s = blank
-    reader = s.game.position_reader(doc)
-    c = s.cfg
-    board = c.board
-    n = c.num_players
-    s.phase = reader.choice("phase", PHASE_NAMES)
-    active = reader.int("active", 0, n - 1, optional=True)
-    first = reader.int("first_player", 0, n - 1, optional=True)
-    to_move = reader.int("to_move", 0, n - 1, optional=True)
-    if (s.phase == FIRST_PLAYER) != (first is None) or (active is None) != (first is None):
-        reader.fail(
+def _first_player_after_the_draw(reading: Reading) -> None:
+    """``active`` and ``first_player`` are null exactly before the first-player draw (RA-R5)."""
+    s = reading.state
+    if (s.phase == FIRST_PLAYER) != (s.first == NO) or (s.active == NO) != (s.first == NO):
+        reading.fail(
             "active and first_player are null exactly before the first-player draw",
             "first_player",
         )
-    s.active = NO if active is None else active
-    s.first = NO if first is None else first
-    s.to_move = s.active if to_move is None else to_move
-    s.round = reader.int("round", 0, c.max_rounds)
-    s.turn_actions = reader.int("turn_actions", 0)
-    s.herd = _counts(reader, "herd", KINDS)
 
-    # Seats: farms (RA-R1), pools, dogs, pastures.
-    for seat, farm in enumerate(c.farms):
+
+def _to_move_or_active(reading: Reading) -> None:
+    """A null ``to_move`` stands for ``active``."""
+    to_move = reading.got["to_move"]
+    reading.state.to_move = reading.state.active if to_move is None else to_move
+
+
+def _farms(reading: Reading) -> None:
+    """Each seat owns its farm's two spaces (RA-R1)."""
+    s = reading.state
+    board = s.cfg.board
+    for seat, farm in enumerate(s.cfg.farms):
         a, b = board.farm_cells[farm]
         s.owner[a] = s.owner[b] = seat
         s.terr[seat] = (1 << a) | (1 << b)
-    for seat, sr in enumerate(reader.objects("seats", n)):
-        s.pool[4 * seat : 4 * seat + 4] = _counts(sr, "pool", ANIMAL_NAMES)
-        s.dogs[2 * seat : 2 * seat + 2] = _counts(sr, "dogs", DOG_NAMES)
-        pastures = list(sr.items("pastures"))
-        if len(pastures) > c.pasture_limit:
-            sr.fail(f"more than {c.pasture_limit} pastures (RA-R16)", "pastures")
-        for item in pastures:
-            cell = _pasture(board, item)
-            if s.owner[cell] != EMPTY:
-                item.fail(f"{item.value} is owned twice")
-            s.owner[cell] = seat
-            s.terr[seat] |= 1 << cell
-        s.npast[seat] = len(pastures)
-
-    for piece in reader.objects("pieces"):
-        _read_piece(s, piece)
-    _read_transaction(s, reader)
-
-    # Dice and predators.
-    if reader.raw("dice", None) is not None:
-        face_a, face_b = (item.choice(SYMBOLS) for item in reader.items("dice", 2))
-        s.dice = (face_a, face_b)
-    attack = reader.choice("attack", PREDATOR_NAMES, optional=True)
-    s.attack = NO if attack is None else FOX + attack
-    s.attacks = [FOX + item.choice(PREDATOR_NAMES) for item in reader.items("attacks_left")]
-    s.d6 = reader.int("d6", 1, optional=True) or 0
-    s.dog_queue = _seats(reader, "dog_queue", n)
-    s.dog_savers = _seats(reader, "dog_savers", n)
-    winner = reader.int("winner", 0, n - 1, optional=True)
-    s.winner = NO if winner is None else winner
-
-    _check_phase(s, reader)
-    _check_reachable(s, reader)
-
-    # Conservation: no piece is ever created or destroyed (RA-R2, RA-R44).
-    for kind in range(6):
-        total = s.herd[kind] + sum(s.owned(seat, kind) for seat in range(n))
-        if total != c.herd[kind]:
-            reader.fail(
-                f"{KINDS[kind]}: herd and players hold {total}, the game has {c.herd[kind]} (RA-R2)",
-                "herd",
-            )
-    fees = sum(f for _, f in s.tx_fees)
-    if s.tx_open and (s.herd[RABBIT] < 0 or fees < 0):
-        reader.fail("negative fees", "transaction")
-    return s
 
 
-def _read_piece(s: RanchoRules, piece: PositionReader) -> None:
-    """One piece on the board: the spaces of one seat, free, in the piece's shape."""
-    board = s.cfg.board
-    kind = piece.choice("kind", ANIMAL_NAMES)
-    cells = tuple(sorted(_space(board, item) for item in piece.items("cells")))
+def _pastures(reading: Reading, item: ItemReader) -> int:
+    """The row's seat's pastures, each owned once, at most the pasture limit (RA-R16), given
+    to the seat as they are read; the value is their count."""
+    s, seat = reading.state, reading.row
+    limit = s.cfg.pasture_limit
+    pastures = items(item)
+    if len(pastures) > limit:
+        item.fail(f"more than {limit} pastures (RA-R16)")
+    for sub in pastures:
+        cell = _pasture(reading, sub)
+        if s.owner[cell] != EMPTY:
+            sub.fail(f"{sub.value} is owned twice")
+        s.owner[cell] = seat
+        s.terr[seat] |= 1 << cell
+    return len(pastures)
+
+
+def _on_free_spaces_of_one_seat(reading: Reading) -> None:
+    """A piece stands on spaces of one player (RA-R24) that no other piece holds (RA-R25)."""
+    s = reading.state
+    cells = reading.got["cells"]
     owners = {s.owner[c] for c in cells}
     if len(owners) != 1 or EMPTY in owners:
-        piece.fail("a piece must stand on spaces of one player (RA-R24)", "cells")
-    seat = owners.pop()
+        reading.fail("a piece must stand on spaces of one player (RA-R24)", "cells")
     if any(s.cell_kind[c] != EMPTY for c in cells):
-        piece.fail("space already occupied (RA-R25)", "cells")
-    if kind == RABBIT:
-        count = piece.int("count", 1, s.cfg.rabbits_per_space)
+        reading.fail("space already occupied (RA-R25)", "cells")
+
+
+def _place_the_piece(reading: Reading) -> None:
+    """Put the piece on its spaces, in its shape (RA-R26): rabbits on one space with their
+    ``count``, a sheep on one, a cow on 2 adjacent spaces, a horse on 3 mutually adjacent."""
+    s = reading.state
+    kind, cells = reading.got["kind"], reading.got["cells"]
+    seat = s.owner[cells[0]]
+    if kind in (RABBIT, SHEEP):
         if len(cells) != 1:
-            piece.fail("rabbits stand on one space", "cells")
-        s.cell_kind[cells[0]], s.cell_amt[cells[0]] = RABBIT, count
-        s.placed[4 * seat + RABBIT] += count
+            reason = (
+                "rabbits stand on one space" if kind == RABBIT else "a sheep stands on one space"
+            )
+            reading.fail(reason, "cells")
+        count = reading.got["count"] if kind == RABBIT else 1
+        s.cell_kind[cells[0]], s.cell_amt[cells[0]] = kind, count
+        s.placed[4 * seat + kind] += count
         return
-    if kind == SHEEP:
-        if len(cells) != 1:
-            piece.fail("a sheep stands on one space", "cells")
-        s.cell_kind[cells[0]], s.cell_amt[cells[0]] = SHEEP, 1
-    else:
-        table: dict[Any, int] = board.edge_index if kind == COW else board.triangle_index
-        if cells not in table:
-            shape = "2 adjacent" if kind == COW else "3 mutually adjacent"
-            piece.fail(f"a {KINDS[kind]} covers {shape} spaces (RA-R26)", "cells")
-        index = table[cells]
-        for c in cells:
-            s.cell_kind[c], s.cell_amt[c] = kind, index
+    board = s.cfg.board
+    table: dict[Any, int] = board.edge_index if kind == COW else board.triangle_index
+    if cells not in table:
+        shape = "2 adjacent" if kind == COW else "3 mutually adjacent"
+        reading.fail(f"a {KINDS[kind]} covers {shape} spaces (RA-R26)", "cells")
+    for c in cells:
+        s.cell_kind[c], s.cell_amt[c] = kind, table[cells]
     s.placed[4 * seat + kind] += 1
 
 
-def _read_transaction(s: RanchoRules, reader: PositionReader) -> None:
-    """The open transaction of the active seat (RA-R10 … RA-R21, 9.2), if any."""
-    board = s.cfg.board
-    tr = reader.obj("transaction", optional=True)
-    if tr is None:
-        return
-    s.tx_open = True
-    s.tx_give = _counts(tr, "give", KINDS)
-    s.tx_recv = _counts(tr, "receive", KINDS)
+PIECE = (
+    Field("kind", Choice(ANIMAL_NAMES)),
+    Field("cells", ListOf(_space, make=lambda cells: tuple(sorted(cells)))),
+    _on_free_spaces_of_one_seat,
+    When(
+        lambda r: r.got["kind"] == RABBIT,
+        Field("count", Int(1, "rabbits_per_space")),
+    ),
+    _place_the_piece,
+)
+
+
+def _gives_what_it_owns(reading: Reading) -> None:
+    """The active seat gives only animals it owns and never gives and receives one kind
+    (RA-R13)."""
+    s = reading.state
     for kind in range(6):
         if s.tx_give[kind] and s.tx_recv[kind]:
-            tr.fail(f"gives and receives {KINDS[kind]} (RA-R13)")
+            reading.fail(f"gives and receives {KINDS[kind]} (RA-R13)")
         if s.tx_give[kind] > s.owned(s.active, kind):
-            tr.fail(f"gives more {KINDS[kind]} than owned", "give")
-    for item in tr.items("buy"):
-        cell = _pasture(board, item)
-        if s.owner[cell] != EMPTY or cell in s.tx_buy:
-            item.fail(f"{item.value!r} is not a free pasture")
-        s.tx_buy.append(cell)
-    for fee in tr.objects("fees"):
-        owner = fee.int("owner", 0, s.cfg.num_players - 1)
-        s.tx_fees.append((owner, fee.int("rabbits", 1)))
-    route = tr.obj("route", optional=True)
-    if route is not None:
-        target = board.index.get(route.str("target"), -1)
-        if not 0 <= target < board.num_pastures or s.owner[target] != EMPTY:
-            route.fail("must be a free pasture", "target")
-        s.route_target = target
-        for item in route.items("links"):
-            cell = _pasture(board, item)
-            if s.owner[cell] in (EMPTY, s.active):
-                item.fail(f"{item.value!r} is not another player's pasture")
-            s.route_links.append(cell)
-        s.route_fee = route.int("fee", 0)
-        s.route_min = route.int("min_fee", 1)
-        if s.route_fee != sum(board.cost[p] for p in s.route_links) or s.route_fee >= s.route_min:
-            route.fail("must be the links' sum, below min_fee", "fee")
+            reading.fail(f"gives more {KINDS[kind]} than owned", "give")
 
 
-def _check_phase(s: RanchoRules, reader: PositionReader) -> None:
+def _free_pastures(reading: Reading, item: ItemReader) -> list[int]:
+    """Pastures bought: free ones, each once."""
+    s = reading.state
+    bought: list[int] = []
+    for sub in items(item):
+        cell = _pasture(reading, sub)
+        if s.owner[cell] != EMPTY or cell in bought:
+            sub.fail(f"{sub.value!r} is not a free pasture")
+        bought.append(cell)
+    return bought
+
+
+def _route_target(reading: Reading, item: ItemReader) -> int:
+    """The pasture a passage route leads to: a free one."""
+    board = reading.cfg.board
+    target = board.index.get(item.str(), -1)
+    if not 0 <= target < board.num_pastures or reading.state.owner[target] != EMPTY:
+        item.fail("must be a free pasture")
+    return int(target)
+
+
+def _route_link(reading: Reading, item: ItemReader) -> int:
+    """A pasture a passage route crosses: another player's (RA-R21)."""
+    cell = _pasture(reading, item)
+    if reading.state.owner[cell] in (EMPTY, reading.state.active):
+        item.fail(f"{item.value!r} is not another player's pasture")
+    return cell
+
+
+def _fee_of_the_links(reading: Reading) -> None:
+    s = reading.state
+    if s.route_fee != sum(s.cfg.board.cost[p] for p in s.route_links) or s.route_fee >= s.route_min:
+        reading.fail("must be the links' sum, below min_fee", "fee")
+
+
+ROUTE = Object(
+    Field("target", _route_target, "route_target"),
+    Field("links", ListOf(_route_link), "route_links"),
+    Field("fee", Int(0), "route_fee"),
+    Field("min_fee", Int(1), "route_min"),
+    _fee_of_the_links,
+)
+
+
+def _transaction_open(reading: Reading) -> None:
+    reading.state.tx_open = True
+
+
+TRANSACTION = Object(
+    _transaction_open,
+    Field("give", Counts(KINDS, complete=True), "tx_give"),
+    Field("receive", Counts(KINDS, complete=True), "tx_recv"),
+    _gives_what_it_owns,
+    Field("buy", _free_pastures, "tx_buy"),
+    Field("fees", ListOf(Record(Field("owner", SEAT), Field("rabbits", Int(1)))), "tx_fees"),
+    Field("route", ROUTE, optional=None),
+)
+"""The open transaction of the active seat (RA-R10 … RA-R21, 9.2)."""
+
+
+def _dice_after_the_roll(reading: Reading) -> None:
     """Consistency of the phase with the dice, the pools, the transaction and the attack."""
-    n = s.cfg.num_players
+    s = reading.state
     phase_name = PHASE_NAMES[s.phase]
-    in_turn = s.phase in (EXPANSION, PLACEMENT)
     if (s.dice is None) != (
         s.phase in (FIRST_PLAYER, EXPANSION, DICE) or (s.phase == OVER and s.dice is None)
     ):
-        reader.fail(f"must be set exactly after the roll (phase {phase_name})", "dice")
+        reading.fail(f"must be set exactly after the roll (phase {phase_name})", "dice")
     if s.tx_open and s.phase != EXPANSION:
-        reader.fail("can only be open during expansion", "transaction")
-    if not in_turn and s.phase != OVER and any(s.pool_count(seat) for seat in range(n)):
-        reader.fail("unplaced animals are impossible between the roll and placement", "seats")
-    if in_turn and any(s.pool_count(seat) for seat in range(n) if seat != s.active):
-        reader.fail("only the active player can have unplaced animals", "seats")
+        reading.fail("can only be open during expansion", "transaction")
+
+
+def _unplaced_animals_of_the_active_seat(reading: Reading) -> None:
+    s = reading.state
+    seats = range(s.cfg.num_players)
+    in_turn = s.phase in (EXPANSION, PLACEMENT)
+    if not in_turn and s.phase != OVER and any(s.pool_count(seat) for seat in seats):
+        reading.fail("unplaced animals are impossible between the roll and placement", "seats")
+    if in_turn and any(s.pool_count(seat) for seat in seats if seat != s.active):
+        reading.fail("only the active player can have unplaced animals", "seats")
+
+
+def _predator_phases(reading: Reading) -> None:
+    """The dog phase asks the seats of ``dog_queue``; the d6 and dog phases need the attack,
+    the order phase a fox and a wolf; a winner only at the end."""
+    s = reading.state
+    phase_name = PHASE_NAMES[s.phase]
     if (s.phase == DOG) != bool(s.dog_queue) or (s.phase == DOG and s.to_move != s.dog_queue[0]):
-        reader.fail("is non-empty exactly in the dog phase, headed by to_move", "dog_queue")
+        reading.fail("is non-empty exactly in the dog phase, headed by to_move", "dog_queue")
     if s.phase in (D6, DOG) and s.attack < 0:
-        reader.fail(f"phase {phase_name} needs the current attack", "attack")
+        reading.fail(f"phase {phase_name} needs the current attack", "attack")
     if s.phase == ORDER and (s.dice is None or sorted(s.dice) != [FOX, WOLF]):
-        reader.fail("the order phase needs a fox and a wolf on the dice", "dice")
+        reading.fail("the order phase needs a fox and a wolf on the dice", "dice")
     if s.phase == DOG and s.d6 == 0:
-        reader.fail("the dog phase needs the predator die result", "d6")
+        reading.fail("the dog phase needs the predator die result", "d6")
     if (s.winner >= 0) and s.phase != OVER:
-        reader.fail("a winner is only possible once the game is over", "winner")
+        reading.fail("a winner is only possible once the game is over", "winner")
 
 
-def _check_reachable(s: RanchoRules, reader: PositionReader) -> None:
-    """Reject positions that are well-formed but that no legal play can reach."""
-    c = s.cfg
-    board = c.board
+def _turn_order(reading: Reading) -> None:
+    s, c = reading.state, reading.cfg
     if c.first_player >= 0 and s.first not in (NO, c.first_player):
-        reader.fail(f"must be seat {c.first_player} (game param, RA-R5)", "first_player")
+        reading.fail(f"must be seat {c.first_player} (game param, RA-R5)", "first_player")
     if s.phase != DOG and s.to_move != s.active:
-        reader.fail("differs from active only in a dog decision", "to_move")
-    # The open transaction (RA-R16, RA-R18, RA-R21).
-    if s.tx_open:
-        seat = s.active
-        if s.npast[seat] + len(s.tx_buy) + (s.route_target >= 0) > c.pasture_limit:
-            reader.fail("buys beyond the pasture limit (RA-R16)", "transaction")
-        fee_owners = {owner for owner, _ in s.tx_fees}
-        if seat in fee_owners:
-            reader.fail("a passage fee cannot be owed to the buyer (RA-R21)", "transaction")
-        reach = s.terr[seat]
-        for cell in s.tx_buy:
-            adjacent = board.neighbourhood(reach) >> cell & 1
-            passage = any(s.owner[nb] in fee_owners for nb in board.neighbours[cell])
-            if not adjacent and not passage:
-                reader.fail(f"buys {board.ids[cell]}, out of reach (RA-R18, RA-R21)", "transaction")
-            reach |= 1 << cell
-    # Predators (RA-R31, RA-R37, RA-R38; the d6 faces of 2.4).
-    if s.d6 and s.d6 not in c.d6_faces:
-        reader.fail(f"{s.d6} is not a face of the predator die", "d6")
+        reading.fail("differs from active only in a dog decision", "to_move")
+
+
+def _purchases_within_reach(reading: Reading) -> None:
+    """The open transaction buys within the pasture limit (RA-R16), pastures next to the
+    buyer's spaces or across a fee-paid passage (RA-R18, RA-R21)."""
+    s, c = reading.state, reading.cfg
+    if not s.tx_open:
+        return
+    board = c.board
+    seat = s.active
+    if s.npast[seat] + len(s.tx_buy) + (s.route_target >= 0) > c.pasture_limit:
+        reading.fail("buys beyond the pasture limit (RA-R16)", "transaction")
+    fee_owners = {owner for owner, _ in s.tx_fees}
+    if seat in fee_owners:
+        reading.fail("a passage fee cannot be owed to the buyer (RA-R21)", "transaction")
+    reach = s.terr[seat]
+    for cell in s.tx_buy:
+        adjacent = board.neighbourhood(reach) >> cell & 1
+        passage = any(s.owner[nb] in fee_owners for nb in board.neighbours[cell])
+        if not adjacent and not passage:
+            reading.fail(f"buys {board.ids[cell]}, out of reach (RA-R18, RA-R21)", "transaction")
+        reach |= 1 << cell
+
+
+def _attacks_as_rolled(reading: Reading) -> None:
+    """Predators (RA-R31; the d6 faces of 2.4): attacks only as the dice show predators."""
+    s = reading.state
+    if s.d6 and s.d6 not in s.cfg.d6_faces:
+        reading.fail(f"{s.d6} is not a face of the predator die", "d6")
     pending = s.attacks + ([s.attack] if s.attack >= 0 else [])
-    if pending:
-        if s.dice is None:
-            reader.fail("attacks without a roll of the dice", "attack")
-        for predator in (FOX, WOLF):
-            if pending.count(predator) > s.dice.count(predator):
-                reader.fail(
-                    "more attacks than predator faces on the dice (RA-R31)",
-                    "attacks_left" if s.attacks else "attack",
-                )
+    if not pending:
+        return
+    if s.dice is None:
+        reading.fail("attacks without a roll of the dice", "attack")
+    for predator in (FOX, WOLF):
+        if pending.count(predator) > s.dice.count(predator):
+            reading.fail(
+                "more attacks than predator faces on the dice (RA-R31)",
+                "attacks_left" if s.attacks else "attack",
+            )
+
+
+def _dog_decisions(reading: Reading) -> None:
+    """Only seats with the right dog that would lose animals decide (RA-R37, RA-R38)."""
+    s = reading.state
     if s.dog_savers and s.phase != DOG:
-        reader.fail("are only kept during a dog decision (RA-R38)", "dog_savers")
+        reading.fail("are only kept during a dog decision (RA-R38)", "dog_savers")
     if s.phase == DOG:
         dog = SMALL_DOG if s.attack == FOX else LARGE_DOG
         for seat in s.dog_queue + s.dog_savers:
             if not s.dogs[2 * seat + dog - SMALL_DOG]:
-                reader.fail(
+                reading.fail(
                     f"seat {seat} decides about a dog it does not own (RA-R37)", "dog_queue"
                 )
             if not s.attack_losses(seat):
-                reader.fail(
+                reading.fail(
                     f"seat {seat} would lose nothing and is not asked (RA-R37)", "dog_queue"
                 )
     if s.phase == D6 and s.dog_queue:
-        reader.fail("no dog decision before the predator die is rolled", "dog_queue")
-    # The end (RA-R43, RA-R45).
+        reading.fail("no dog decision before the predator die is rolled", "dog_queue")
+
+
+def _the_end(reading: Reading) -> None:
+    """A winner has every animal placed (RA-R43); no winner needs max_rounds played (RA-R45)."""
+    s, c = reading.state, reading.cfg
     if s.winner >= 0:
         base = 4 * s.winner
         if not all(s.placed[base + k] for k in range(4)):
-            reader.fail(
+            reading.fail(
                 "the winner must have a rabbit, sheep, cow and horse placed (RA-R43)", "winner"
             )
     elif s.phase == OVER and s.round < c.max_rounds:
-        reader.fail(
+        reading.fail(
             f"phase {PHASE_NAMES[s.phase]} without a winner needs max_rounds played (RA-R45)",
             "phase",
         )
+
+
+def _pieces_conserved(reading: Reading) -> None:
+    """No piece is ever created or destroyed (RA-R2, RA-R44)."""
+    s, c = reading.state, reading.cfg
+    for kind in range(6):
+        total = s.herd[kind] + sum(s.owned(seat, kind) for seat in range(c.num_players))
+        if total != c.herd[kind]:
+            reading.fail(
+                f"{KINDS[kind]}: herd and players hold {total}, "
+                f"the game has {c.herd[kind]} (RA-R2)",
+                "herd",
+            )
+    fees = sum(f for _, f in s.tx_fees)
+    if s.tx_open and (s.herd[RABBIT] < 0 or fees < 0):
+        reading.fail("negative fees", "transaction")
+
+
+POSITION: tuple[Entry, ...] = (
+    Field("phase", Choice(PHASE_NAMES), "phase"),
+    Field("active", SEAT, "active", optional=NO),
+    Field("first_player", SEAT, "first", optional=NO),
+    Field("to_move", SEAT, optional=None),
+    _first_player_after_the_draw,
+    _to_move_or_active,
+    Field("round", Int(0, "max_rounds"), "round"),
+    Field("turn_actions", Int(0), "turn_actions"),
+    Field("herd", Counts(KINDS, complete=True), "herd"),
+    _farms,
+    Field(
+        "seats",
+        Rows(
+            Field("pool", Counts(ANIMAL_NAMES, complete=True), Span("pool")),
+            Field("dogs", Counts(DOG_NAMES, complete=True), Span("dogs")),
+            Field("pastures", _pastures, "npast"),
+            length="num_players",
+        ),
+    ),
+    Field("pieces", Rows(*PIECE)),
+    Field("transaction", TRANSACTION, optional=None),
+    Field("dice", ListOf(Choice(SYMBOLS), 2, make=tuple), "dice", optional=None),
+    Field("attack", PREDATOR, "attack", optional=NO),
+    Field("attacks_left", ListOf(PREDATOR), "attacks"),
+    Field("d6", Int(1), "d6", optional=0),
+    Field("dog_queue", _distinct_seats, "dog_queue"),
+    Field("dog_savers", _distinct_seats, "dog_savers"),
+    Field("winner", SEAT, "winner", optional=NO),
+    _dice_after_the_roll,
+    _unplaced_animals_of_the_active_seat,
+    _predator_phases,
+    _turn_order,
+    _purchases_within_reach,
+    _attacks_as_rolled,
+    _dog_decisions,
+    _the_end,
+    _pieces_conserved,
+)
+"""The position's fields in reading order, then the checks of the whole (the phase with the
+dice, pools, transaction and attack; reachability; conservation)."""
+
+
+def state_from_json(blank: S, doc: Any) -> S:
+    """Fill ``blank`` (an empty state of the game) with the position ``to_json`` wrote, read
+    by ``POSITION``; ``InvalidPositionError`` naming the field for anything malformed, out of
+    range or inconsistent with the rules."""
+    read(POSITION, blank, blank.game.position_reader(doc))
+    return blank

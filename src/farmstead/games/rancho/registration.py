@@ -10,7 +10,7 @@ from farmstead.core.registry import (
     RulesProse,
     TerminalCommand,
 )
-from farmstead.games.rancho import heuristics, render, words
+from farmstead.games.rancho import facts, heuristics, render, words
 from farmstead.games.rancho.game import RanchoGame, RanchoState
 
 RULES_SUMMARY = (
@@ -41,4 +41,5 @@ REGISTRATION: GameRegistration[RanchoState] = GameRegistration(
     score_sheet=words.score_sheet,
     turn_summary=words.turn_summary,
     rules_prose=RulesProse("farmstead.games.rancho"),
+    facts=facts.game_facts,
 )

@@ -132,70 +132,87 @@ def action_from_json(state: RanchoRules, doc: Any) -> int:
     """The id of the action ``doc`` describes; ``IllegalActionError`` when it names none."""
     if not isinstance(doc, dict) or not isinstance(doc.get("type"), str):
         raise IllegalActionError(f"an action must be an object with a 'type', got {doc!r}")
-    kind = doc["type"]
-    layout = state.cfg.layout
-    board = state.cfg.board
-
-    def field(name: str, expected: type) -> Any:
-        value = doc.get(name)
-        if not isinstance(value, expected) or (expected is int and isinstance(value, bool)):
-            raise IllegalActionError(f"action {kind} needs field {name!r} ({expected.__name__})")
-        return value
-
-    def cell(name: str, pastures_only: bool = False) -> int:
-        cid = field(name, str)
-        index = board.index.get(cid)
-        if index is None or (pastures_only and index >= board.num_pastures):
-            raise IllegalActionError(
-                f"{cid!r} is not a {'pasture' if pastures_only else 'space'} of the board"
-            )
-        return index
-
     if state.is_chance_node():
-        expected = _chance_kind(state)
-        if kind != expected:
-            raise IllegalActionError(f"a {expected} outcome is due, not {kind}")
-        if kind == "DICE":
-            faces = field("faces", list)
-            if len(faces) != 2 or any(f not in SYMBOLS for f in faces):
-                raise IllegalActionError(f"DICE needs two faces among {', '.join(SYMBOLS)}")
-            return SYMBOLS.index(faces[0]) * 6 + SYMBOLS.index(faces[1])
-        name = "number" if kind == "D6" else "seat"
-        value = field(name, int)
-        if value not in dict(state.chance_outcomes()):
-            raise IllegalActionError(f"{kind} {name} {value} is not a possible outcome now")
-        return int(value)
+        return _outcome_from_json(state, doc)
+    kind = doc["type"]
     if kind in SIMPLE_ACTIONS:
         return SIMPLE_ACTIONS.index(kind)
     if kind in GROUPS_WITH_KIND:
-        name = field("kind", str)
+        name = _field(doc, "kind", str)
         limit = 4 if kind == "RETURN" else 6
         if name not in KINDS[:limit]:
             raise IllegalActionError(f"{kind} needs a kind among {', '.join(KINDS[:limit])}")
         return GROUPS_WITH_KIND[kind] + KINDS.index(name)
+    layout = state.cfg.layout
     if kind == "BUY":
-        return layout.buy + cell("pasture", pastures_only=True)
+        return layout.buy + _space(state, doc, "pasture", pastures_only=True)
     if kind == "LINK":
-        return layout.link + cell("pasture", pastures_only=True)
+        return layout.link + _space(state, doc, "pasture", pastures_only=True)
     if kind == "UNPLACE":
-        return layout.unplace + cell("cell")
+        return layout.unplace + _space(state, doc, "cell")
     if kind == "PLACE_RABBIT":
-        return layout.place_rabbit + cell("cell")
+        return layout.place_rabbit + _space(state, doc, "cell")
     if kind == "PLACE_SHEEP":
-        return layout.place_sheep + cell("cell")
+        return layout.place_sheep + _space(state, doc, "cell")
     if kind in ("PLACE_COW", "PLACE_HORSE"):
-        ids = field("cells", list)
-        try:
-            cells = tuple(sorted(board.index[c] for c in ids))
-        except (KeyError, TypeError):
-            raise IllegalActionError(f"{kind}: unknown cells {ids!r}") from None
-        table: dict[Any, int] = board.edge_index if kind == "PLACE_COW" else board.triangle_index
-        if cells not in table:
-            shape = "two adjacent" if kind == "PLACE_COW" else "three mutually adjacent"
-            raise IllegalActionError(f"{kind} needs {shape} spaces, got {ids!r}")
-        offset = layout.place_cow if kind == "PLACE_COW" else layout.place_horse
-        return offset + table[cells]
+        return _large_animal_from_json(state, doc)
     raise IllegalActionError(f"unknown action type {kind!r}")
+
+
+def _field(doc: dict[str, Any], name: str, expected: type) -> Any:
+    """The field ``name`` of the action ``doc``, of type ``expected`` (an int is no bool)."""
+    value = doc.get(name)
+    if not isinstance(value, expected) or (expected is int and isinstance(value, bool)):
+        raise IllegalActionError(f"action {doc['type']} needs field {name!r} ({expected.__name__})")
+    return value
+
+
+def _space(state: RanchoRules, doc: dict[str, Any], name: str, pastures_only: bool = False) -> int:
+    """The index of the space (or pasture) whose id is the field ``name`` of ``doc``."""
+    board = state.cfg.board
+    cid = _field(doc, name, str)
+    index = board.index.get(cid)
+    if index is None or (pastures_only and index >= board.num_pastures):
+        raise IllegalActionError(
+            f"{cid!r} is not a {'pasture' if pastures_only else 'space'} of the board"
+        )
+    return index
+
+
+def _outcome_from_json(state: RanchoRules, doc: dict[str, Any]) -> int:
+    """The chance outcome ``doc`` names: the two dice, the predator die or the first player."""
+    kind = doc["type"]
+    expected = _chance_kind(state)
+    if kind != expected:
+        raise IllegalActionError(f"a {expected} outcome is due, not {kind}")
+    if kind == "DICE":
+        faces = _field(doc, "faces", list)
+        if len(faces) != 2 or any(f not in SYMBOLS for f in faces):
+            raise IllegalActionError(f"DICE needs two faces among {', '.join(SYMBOLS)}")
+        return SYMBOLS.index(faces[0]) * 6 + SYMBOLS.index(faces[1])
+    name = "number" if kind == "D6" else "seat"
+    value = _field(doc, name, int)
+    if value not in dict(state.chance_outcomes()):
+        raise IllegalActionError(f"{kind} {name} {value} is not a possible outcome now")
+    return int(value)
+
+
+def _large_animal_from_json(state: RanchoRules, doc: dict[str, Any]) -> int:
+    """A cow placed on two adjacent spaces or a horse on three mutually adjacent ones."""
+    kind = doc["type"]
+    layout = state.cfg.layout
+    board = state.cfg.board
+    ids = _field(doc, "cells", list)
+    try:
+        cells = tuple(sorted(board.index[c] for c in ids))
+    except (KeyError, TypeError):
+        raise IllegalActionError(f"{kind}: unknown cells {ids!r}") from None
+    table: dict[Any, int] = board.edge_index if kind == "PLACE_COW" else board.triangle_index
+    if cells not in table:
+        shape = "two adjacent" if kind == "PLACE_COW" else "three mutually adjacent"
+        raise IllegalActionError(f"{kind} needs {shape} spaces, got {ids!r}")
+    offset = layout.place_cow if kind == "PLACE_COW" else layout.place_horse
+    return offset + table[cells]
 
 
 # --- the final result (RA-R43, RA-R45) -------------------------------------------------------
