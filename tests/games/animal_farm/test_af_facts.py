@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from af_helpers import N, S, build, game, play, select
 
+from facts_kit import turns_seen
 from farmstead.core.facts import GameFacts
 from farmstead.core.record import GameRecord
 from farmstead.core.registry import load_game, registration
@@ -22,21 +23,6 @@ from farmstead.games.animal_farm.game import AnimalFarmState
 from farmstead.lab.play import play_game
 
 PIG1 = 0  # the slot of a player's first pig
-
-
-def turns_seen(record: GameRecord) -> list[tuple[int, int]]:
-    """The (turn number, mover) of every turn of play in which a decision was taken, in order
-    (the setup, turn 0, left out)."""
-    marks: list[tuple[int, int]] = []
-    state = record.load_game().new_initial_state()
-    for action in record.actions:
-        if not state.is_chance_node():
-            mark = state.turn_mark()
-            assert mark is not None and mark.seat is not None
-            if mark.number and (not marks or marks[-1] != (mark.number, mark.seat)):
-                marks.append((mark.number, mark.seat))
-        state.apply_action(action)
-    return marks
 
 
 def check_against_the_game(record: GameRecord) -> GameFacts:

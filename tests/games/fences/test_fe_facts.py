@@ -10,6 +10,7 @@ from collections import Counter
 import pytest
 from fe_helpers import BLUE, YELLOW, game, pass_action, place, position
 
+from facts_kit import turns_seen
 from farmstead.core.facts import GameFacts
 from farmstead.core.record import GameRecord
 from farmstead.core.registry import registration
@@ -23,21 +24,6 @@ from farmstead.games.fences.facts import (
 )
 from farmstead.games.fences.game import FencesState
 from farmstead.lab.play import play_game
-
-
-def turns_seen(record: GameRecord) -> list[tuple[int, int]]:
-    """The (turn number, active seat) of every turn of play in which a decision was taken, in
-    order (the deals, turn 0, left out)."""
-    marks: list[tuple[int, int]] = []
-    state = record.load_game().new_initial_state()
-    for action in record.actions:
-        if not state.is_chance_node():
-            mark = state.turn_mark()
-            assert mark is not None and mark.seat is not None
-            if mark.number and (not marks or marks[-1] != (mark.number, mark.seat)):
-                marks.append((mark.number, mark.seat))
-        state.apply_action(action)
-    return marks
 
 
 def check_against_the_game(record: GameRecord) -> GameFacts:

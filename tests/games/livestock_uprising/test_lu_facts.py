@@ -11,6 +11,7 @@ from collections import Counter
 import pytest
 from lu_helpers import act, pass_windows, roll, scenario
 
+from facts_kit import turns_seen
 from farmstead.core.facts import GameFacts
 from farmstead.core.record import GameRecord
 from farmstead.core.registry import load_game, registration
@@ -27,22 +28,6 @@ from farmstead.lab.play import play_game
 IN_RESERVE = "reserve"  # a Special Forces card's place in the position's JSON
 
 
-def turns_seen(record: GameRecord) -> list[tuple[int, int]]:
-    """The (round, active seat) of every turn of play in which a decision was taken, in order
-    (the setup, round 0, left out)."""
-    marks: list[tuple[int, int]] = []
-    state = record.load_game().new_initial_state()
-    for action in record.actions:
-        if not state.is_chance_node():
-            mark = state.turn_mark()
-            assert mark is not None
-            here = (mark.number, mark.seat)
-            if mark.number and mark.seat is not None and (not marks or marks[-1] != here):
-                marks.append((mark.number, mark.seat))
-        state.apply_action(action)
-    return marks
-
-
 def check_against_the_game(record: GameRecord) -> GameFacts:
     final = record.replay()
     assert isinstance(final, LUState)
@@ -52,7 +37,7 @@ def check_against_the_game(record: GameRecord) -> GameFacts:
     cat = final.cfg.catalog
     n = final.cfg.num_players
     # LU-R11: order 0 takes the first turn; LU-R26: rounds from 1, a turn per seat in each.
-    marks = turns_seen(record)
+    marks = turns_seen(record, seatless_setup=True)
     first = marks[0][1]
     for seat in range(n):
         assert facts.seats[seat].order == (seat - first) % n

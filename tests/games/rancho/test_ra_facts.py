@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from ra_helpers import act, game, horse, position, rabbits, roll, sheep
 
+from facts_kit import turns_seen
 from farmstead.core.facts import GameFacts
 from farmstead.core.record import GameRecord
 from farmstead.core.registry import registration
@@ -26,27 +27,13 @@ def played(players: int, seed: int, **params: object) -> tuple[GameRecord, Ranch
     return record, final
 
 
-def turns_seen(record: GameRecord) -> list[tuple[int, int]]:
-    """The (round, active seat) of every turn in which a decision was taken, in order."""
-    marks: list[tuple[int, int]] = []
-    state = record.load_game().new_initial_state()
-    for action in record.actions:
-        if not state.is_chance_node():
-            mark = state.turn_mark()
-            assert mark is not None and mark.seat is not None
-            if not marks or marks[-1] != (mark.number, mark.seat):
-                marks.append((mark.number, mark.seat))
-        state.apply_action(action)
-    return marks
-
-
 def check_against_the_game(record: GameRecord, final: RanchoState) -> GameFacts:
     facts = game_facts(final, record.actions)
     n = final.cfg.num_players
     assert facts.end in END_REASONS
     assert len(facts.seats) == n
     # RA-R5: order 0 took the first decision of play; the others follow in turn order.
-    marks = turns_seen(record)
+    marks = turns_seen(record, first_turn=0)
     first_seat = marks[0][1]
     assert facts.seats[first_seat].order == 0
     assert sorted(seat.order for seat in facts.seats) == list(range(n))
