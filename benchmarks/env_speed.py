@@ -1,66 +1,153 @@
-"""Environment steps per second for every game: the single-agent environment against
-``random`` with masked random actions, in one process (``SyncVectorEnv`` of 1) and in two
-processes (``AsyncVectorEnv`` of 2), next to ``farmstead bench``'s decisions per second.
+"""Learning-environment speed of every game next to the engine's (``farmstead bench``), on one
+core, all in CPU time of this process in one run (so the ratios hold on a busy machine):
 
-One process and ``farmstead bench`` count CPU time of this process (so the ratio, the env's
-overhead, holds on a busy machine); two processes count wall-clock time (their work is in the
-worker processes), so that figure needs an otherwise idle machine.
+* ``bench``: the engine's random-playout decisions per second;
+* ``aec``: decisions per second of the PettingZoo AEC environment with random masked actions
+  (``env.last()``, a random id of the mask, ``env.step``), and its overhead ``bench / aec``
+  (the target: at most 2x);
+* ``single``: steps per second of the single-agent Gymnasium environment against ``random``
+  with random masked actions, the decisions one step holds (the learner's and the opponents'),
+  and its overhead ``bench / (single x decisions per step)`` (the target: at most 2x);
+* ``vector``: steps per second of ``vector_env(game, 64)`` in this process.
 
-    .venv/bin/python benchmarks/env_speed.py [--seconds 5] [--game fences]
+    .venv/bin/python benchmarks/env_speed.py [--seconds 3] [--game fences]
 """
 
 from __future__ import annotations
 
 import argparse
-import functools
+import random
 import time
+from collections.abc import Callable
+from typing import Any
 
-import gymnasium
 import numpy as np
 
+import farmstead.envs.single as single_module
 from farmstead.core.registry import game_names, load_game
-from farmstead.envs import single_agent_env
+from farmstead.envs import aec_env, single_agent_env
+from farmstead.envs.vector import vector_env
 from farmstead.lab.benchmark import benchmark_game
 
 
-def vector_speed(game: str, copies: int, seconds: float) -> float:
-    """Steps per second summed over ``copies`` environments (async when more than one): per
-    CPU second of this process for one copy, per wall-clock second for more."""
-    seats = load_game(game).num_players  # the fewest the game allows
-    make = functools.partial(single_agent_env, game, ["random"] * (seats - 1))
-    cls = gymnasium.vector.AsyncVectorEnv if copies > 1 else gymnasium.vector.SyncVectorEnv
-    envs = cls([make] * copies)
-    rng = np.random.default_rng(0)
+def timed(seconds: float, batch: Callable[[], int]) -> float:
+    """Units per CPU second of ``batch`` (which returns the units it did), for ``seconds``."""
+    done = 0
+    start, wall = time.process_time(), time.perf_counter()
+    while time.perf_counter() - wall < seconds:
+        done += batch()
+    return done / (time.process_time() - start)
+
+
+def aec_speed(game: str, seconds: float) -> float:
+    """Decisions per CPU second of the AEC environment with random masked actions."""
+    env = aec_env(game)
+    env.reset(seed=1)
+    pick = random.Random(0).randrange
+
+    def batch() -> int:
+        decisions = 0
+        for _ in range(256):
+            obs, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                env.step(None)
+                if not env.agents:
+                    env.reset()
+                continue
+            legal = np.flatnonzero(obs["action_mask"])
+            env.step(int(legal[pick(len(legal))]))
+            decisions += 1
+        return decisions
+
+    return timed(seconds, batch)
+
+
+def single_speed(game: str, seconds: float) -> float:
+    """Steps per CPU second of the single-agent environment against ``random``."""
+    env = single_agent_env(game)
+    _, info = env.reset(seed=1)
+    pick = random.Random(0).randrange
+    state: dict[str, Any] = {"info": info}
+
+    def batch() -> int:
+        info = state["info"]
+        for _ in range(256):
+            legal = np.flatnonzero(info["action_mask"])
+            _, _, terminated, _, info = env.step(int(legal[pick(len(legal))]))
+            if terminated:
+                _, info = env.reset()
+        state["info"] = info
+        return 256
+
+    return timed(seconds, batch)
+
+
+def decisions_per_step(game: str, steps: int = 3000) -> float:
+    """The decisions one single-agent step holds: the learner's and the opponents' (counted
+    on ``steps`` steps, untimed)."""
+    counted = [0]
+    real = single_module.decide
+
+    def counting(*args: Any) -> int:
+        counted[0] += 1
+        return real(*args)
+
+    single_module.decide = counting  # type: ignore[assignment]
     try:
-        _, info = envs.reset(seed=1)
-        steps = 0
-        clock = time.process_time if copies == 1 else time.perf_counter
-        start, wall = clock(), time.perf_counter()
-        while time.perf_counter() - wall < seconds:
-            # A finished episode shows an empty mask; the next step resets it (autoreset),
-            # whatever action it is given.
-            actions = [
-                int(rng.choice(legal)) if len(legal := np.flatnonzero(m)) else 0
-                for m in info["action_mask"]
-            ]
-            _, _, _, _, info = envs.step(actions)
-            steps += copies
-        return steps / (clock() - start)
+        env = single_agent_env(game)
+        _, info = env.reset(seed=2)
+        rng = random.Random(1)
+        for _ in range(steps):
+            legal = np.flatnonzero(info["action_mask"])
+            _, _, terminated, _, info = env.step(int(legal[rng.randrange(len(legal))]))
+            if terminated:
+                _, info = env.reset()
+    finally:
+        single_module.decide = real  # type: ignore[assignment]
+    return (steps + counted[0]) / steps
+
+
+def vector_speed(game: str, seconds: float, copies: int = 64) -> float:
+    """Steps per CPU second of ``vector_env(game, copies)`` in this process."""
+    envs = vector_env(game, copies, copy=False)
+    _, info = envs.reset(seed=1)
+    pick = random.Random(0).randrange
+    state = {"info": info}
+
+    def batch() -> int:
+        actions = []
+        for mask in state["info"]["action_mask"]:
+            legal = np.flatnonzero(mask)
+            actions.append(int(legal[pick(len(legal))]) if len(legal) else 0)
+        _, _, _, _, state["info"] = envs.step(actions)
+        return copies
+
+    try:
+        return timed(seconds, batch)
     finally:
         envs.close()
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--seconds", type=float, default=5.0)
+    parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--game", default=None)
     args = parser.parse_args()
-    print(f"{'game':<20} {'bench dec/s':>12} {'env 1 proc':>12} {'env 2 procs':>12} {'ratio':>7}")
+    print(
+        f"{'game':<20} {'bench dec/s':>11} {'aec dec/s':>10} {'overhead':>8} "
+        f"{'single st/s':>11} {'dec/step':>8} {'overhead':>8} {'vector64 st/s':>13}"
+    )
     for game in [args.game] if args.game else game_names():
         bench = benchmark_game(load_game(game), seconds=args.seconds, seed=0).decisions_per_second
-        one = vector_speed(game, 1, args.seconds)
-        two = vector_speed(game, 2, args.seconds)
-        print(f"{game:<20} {bench:>12,.0f} {one:>12,.0f} {two:>12,.0f} {bench / one:>6.1f}x")
+        aec = aec_speed(game, args.seconds)
+        single = single_speed(game, args.seconds)
+        per_step = decisions_per_step(game)
+        vector = vector_speed(game, args.seconds)
+        print(
+            f"{game:<20} {bench:>11,.0f} {aec:>10,.0f} {bench / aec:>7.2f}x "
+            f"{single:>11,.0f} {per_step:>8.2f} {bench / (single * per_step):>7.2f}x "
+            f"{vector:>13,.0f}"
+        )
 
 
 if __name__ == "__main__":

@@ -161,29 +161,17 @@ def test_vectorised_play(kind: str) -> None:
 
 
 def test_tensor_check_catches_a_leak(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The conformance checker fails a game whose tensor shows another seat's hidden tiles (a
-    check that can fail)."""
-    from farmstead.core.tensor import TensorLayout, Vector
-    from farmstead.games.fences import tensor
-    from farmstead.games.fences.config import FencesConfig
-    from farmstead.games.fences.game import FencesState
+    """FE-R22: the conformance checker fails a game whose tensor shows another seat's hidden
+    tiles (a check that can fail)."""
     from farmstead.testing import ConformanceError, check_game
 
-    original = tensor.encode
-    encoding: list[FencesState] = []  # the state whose tensor is being encoded
+    game = load_game("fences")
+    honest = game.encode_state  # type: ignore[attr-defined]
 
-    def leaky(c: FencesConfig, layout: TensorLayout, obs: dict[str, Any]) -> Vector:
-        v = original(c, layout, obs)
-        v[0] = float(sum(sum(h) for h in encoding[0].hands)) / 1000
-        return v
+    def leaky(state: Any, seat: int | None, out: np.ndarray) -> None:
+        honest(state, seat, out)
+        out[0] += float(sum(sum(hand) for hand in state.hands)) / 1000
 
-    real = FencesState._observation_tensor
-
-    def tensor_of(self: FencesState, seat: int | None) -> Any:
-        encoding[:] = [self]
-        return real(self, seat)
-
-    monkeypatch.setattr(tensor, "encode", leaky)
-    monkeypatch.setattr(FencesState, "_observation_tensor", tensor_of)
+    monkeypatch.setattr(game, "encode_state", leaky)
     with pytest.raises(ConformanceError, match="observation_tensor"):
-        check_game(load_game("fences"), games=1, seed=1, deep_rate=0.2)
+        check_game(game, games=1, seed=1, deep_rate=0.2)

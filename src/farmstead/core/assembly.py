@@ -4,7 +4,7 @@ written once for every game.
 A game package keeps its rules in ``rules`` and its views in three modules: ``position``
 (``to_json``, ``observation``, ``state_from_json``), ``words`` (``action_to_string``,
 ``action_to_string_for``, ``action_to_json``, ``action_from_json``) and ``tensor``
-(``tensor_layout``, ``encode``). Its ``game.py`` then only declares what differs:
+(``tensor_layout``, the reference ``encode`` and the ``state_encoder``, ``core.tensor``). Its ``game.py`` then only declares what differs:
 
 * the state class derives from the game's rules class and ``AssembledState``, in that order,
   and names the three modules in ``views = GameViews(position, words, tensor)``;
@@ -22,8 +22,10 @@ from abc import abstractmethod
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar, cast
 
-from farmstead.core.game import JSON, Game, GameInfo, State
-from farmstead.core.tensor import TensorLayout
+import numpy as np
+
+from farmstead.core.game import JSON, Game, GameInfo, State, check_seat
+from farmstead.core.tensor import StateEncoder, TensorLayout, TensorWriter, Vector
 
 
 class PositionViews(Protocol):
@@ -49,11 +51,17 @@ class WordViews(Protocol):
 
 
 class TensorViews(Protocol):
-    """A game's ``tensor`` module: the observation tensor's layout and encoder."""
+    """A game's ``tensor`` module: the observation tensor's layout, its reference encoding
+    (from the observation) and its state encoding (from the state's fields; equal values)."""
 
     def tensor_layout(self, config: Any, /) -> TensorLayout: ...
 
     def encode(self, config: Any, layout: TensorLayout, observation: Any, /) -> Any: ...
+
+    def state_encoder(self, config: Any, layout: TensorLayout, /) -> StateEncoder: ...
+
+    # Optional: ``tensor_writer(config, layout, seat, buffer) -> TensorWriter``, a writer that keeps
+    # one buffer and rewrites only what changed (``AssembledGame.tensor_writer``).
 
 
 @dataclass(frozen=True)
@@ -116,15 +124,31 @@ class AssembledState(State):
         return self.views.words.action_from_json(self, doc)
 
     def _tensor_observation(self, seat: int | None) -> JSON:
-        """The observation the tensor encodes: ``_observation(seat)``. A game whose
+        """The observation the reference tensor encodes: ``_observation(seat)``. A game whose
         observation carries fields the tensor never reads may leave them out here."""
         return self._observation(seat)
 
     def _observation_tensor(self, seat: int | None) -> Any:
         game = cast("AssembledGame[Any, Any]", self.game)
-        return self.views.tensor.encode(
+        out = np.zeros(game.tensor_layout.size, dtype=np.float32)
+        game.encode_state(self, seat, out)
+        return out
+
+    def write_observation_tensor(self, seat: int | None, out: Vector) -> None:
+        check_seat(self.game, seat)
+        game = cast("AssembledGame[Any, Any]", self.game)
+        out.fill(0.0)
+        game.encode_state(self, seat, out)
+
+    def reference_observation_tensor(self, seat: int | None) -> Vector:
+        """``seat``'s tensor by the reference encoding, from ``observation(seat)`` (the
+        definition ``observation_tensor`` is tested against)."""
+        check_seat(self.game, seat)
+        game = cast("AssembledGame[Any, Any]", self.game)
+        vector: Vector = self.views.tensor.encode(
             game.config, game.tensor_layout, self._tensor_observation(seat)
         )
+        return vector
 
 
 S = TypeVar("S", bound=AssembledState)
@@ -141,6 +165,8 @@ class AssembledGame(Game, Generic[S, C]):
     state_class: type[S]
     config: C
     tensor_layout: TensorLayout
+    encode_state: StateEncoder
+    """The game's state encoding of this configuration (``core.tensor``)."""
     _info: GameInfo
 
     @abstractmethod
@@ -154,7 +180,9 @@ class AssembledGame(Game, Generic[S, C]):
     def _setup(self) -> None:
         config = self._configure()
         self.config = config
-        self.tensor_layout = self.state_class.views.tensor.tensor_layout(config)
+        tensor = self.state_class.views.tensor
+        self.tensor_layout = tensor.tensor_layout(config)
+        self.encode_state = tensor.state_encoder(config, self.tensor_layout)
         sizes = self._sizes(config)
         self._info = GameInfo(
             num_players=self.num_players,
@@ -169,6 +197,17 @@ class AssembledGame(Game, Generic[S, C]):
     @property
     def info(self) -> GameInfo:
         return self._info
+
+    def tensor_writer(self, seat: int | None, buffer: Vector | None = None) -> TensorWriter:
+        """The tensor module's own ``tensor_writer(config, layout, seat, buffer)`` where it has one
+        (a writer that rewrites only what changed), else a ``TensorWriter`` of the state
+        encoding."""
+        check_seat(self, seat)
+        make = getattr(self.state_class.views.tensor, "tensor_writer", None)
+        if make is not None:
+            writer: TensorWriter = make(self.config, self.tensor_layout, seat, buffer)
+            return writer
+        return TensorWriter(self.encode_state, self.tensor_layout.size, seat, buffer)
 
     def new_initial_state(self) -> S:
         return self.state_class.initial(self, self.config)

@@ -34,6 +34,7 @@ from farmstead.core.errors import (
 )
 from farmstead.core.position import PositionReader
 from farmstead.core.rng import Rng
+from farmstead.core.tensor import TensorWriter
 
 JSON = Any
 """A JSON-safe value: dict, list, str, int, float, bool or None, nested."""
@@ -276,6 +277,20 @@ class Game(ABC):
     def new_initial_state(self) -> State:
         """The position before the first decision or chance event."""
 
+    def tensor_writer(self, seat: int | None, buffer: Any = None) -> TensorWriter:
+        """A ``TensorWriter`` of ``seat``'s observation tensor into ``buffer`` (a new vector by
+        default; ``InvalidSeatError`` for a seat not of this game; ``NoTensorError`` without a
+        tensor)."""
+        check_seat(self, seat)
+        shape = self.info.observation_shape
+        if not shape:
+            raise NoTensorError(f"game {self.type.name!r} has no observation tensor")
+
+        def write(state: State, seat: int | None, out: Any) -> None:
+            out[...] = state.observation_tensor(seat)
+
+        return TensorWriter(write, shape[0], seat, buffer)
+
     @abstractmethod
     def state_from_json(self, doc: JSON) -> State:
         """The state ``to_json`` described; ``InvalidPositionError`` if malformed or inconsistent."""
@@ -393,6 +408,14 @@ class State(ABC):
         self._legal_cache = None
         self._apply(action)
 
+    def apply_legal(self, action: int) -> None:
+        """Apply ``action`` without checking it: an id taken from this very position's
+        ``legal_actions()`` or ``chance_outcomes()``. Environments and playouts that draw their
+        actions from those lists use it; an action from anywhere else (a person, a learner, a
+        file) goes through ``apply_action``."""
+        self._legal_cache = None
+        self._apply(action)
+
     def _illegal_reason(self, action: int) -> str:
         """A person-readable reason why ``action`` is illegal now."""
         if self.is_terminal():
@@ -496,6 +519,11 @@ class State(ABC):
     def _observation_tensor(self, seat: int | None) -> Any:
         """The tensor of a checked seat; games with a tensor encoding override this."""
         raise NoTensorError(f"game {self.game.type.name!r} has no observation tensor")
+
+    def write_observation_tensor(self, seat: int | None, out: Any) -> None:
+        """``observation_tensor(seat)`` written into ``out``, a float32 array of the tensor's
+        shape whose every element is replaced: for callers that reuse one buffer."""
+        out[...] = self.observation_tensor(seat)
 
     @abstractmethod
     def to_json(self) -> JSON:

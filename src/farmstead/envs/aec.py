@@ -3,11 +3,17 @@
 Agents are ``player_0 … player_{n-1}`` (the seats). An observation is a dict: ``observation``,
 the seat's ``observation_tensor`` (float32, ``Game.info.observation_shape``), and
 ``action_mask`` (int8 over the ``num_distinct_actions`` ids; the legal actions of the agent to
-move, all zeros for the others), PettingZoo's masking convention. Chance nodes (dice, draws,
+move, all zeros for the others), PettingZoo's masking convention. ``observe`` returns new
+arrays, copied from buffers kept up to date in place (a ``TensorWriter`` changes only what
+changed). Chance nodes (dice, draws,
 deals) are resolved inside the environment from its seed, so an agent only ever sees its own
 decisions. Rewards are the game's returns, given when it ends; every game ends within
 ``max_game_length`` actions, so episodes are never truncated. ``render_mode="ansi"`` returns the
 game's text board (``GameRegistration.render``, Rich markup removed).
+
+Every step checks the agent's action (``IllegalActionError``); chance outcomes, drawn from the
+game's own lists, are applied unchecked. ``validate=True`` checks those too, and every
+observation against the game's reference tensor: for debugging a game, at a cost.
 """
 
 from __future__ import annotations
@@ -24,7 +30,7 @@ from farmstead.core.errors import InvalidParamError, NoTensorError
 from farmstead.core.game import Game, PlayerId, State
 from farmstead.core.registry import load_game, registration
 from farmstead.core.rng import Rng
-from farmstead.core.tensor import HIGH, LOW
+from farmstead.core.tensor import HIGH, LOW, element_view
 
 RENDER_MODES = ("ansi",)
 
@@ -43,6 +49,41 @@ def legal_mask(state: State, size: int) -> np.ndarray:
     mask = np.zeros(size, dtype=np.int8)
     mask[state.legal_actions()] = 1
     return mask
+
+
+class MaskWriter:
+    """Keeps ``buffer``, one reused int8 mask over ``size`` action ids (a new one, or a given
+    vector such as a row of a batch, changed through this writer only), equal to a list of
+    legal actions, rewriting only the ids that were set before and are set now."""
+
+    __slots__ = ("buffer", "_view", "_set")
+
+    def __init__(self, size: int, buffer: np.ndarray | None = None) -> None:
+        self.buffer = np.zeros(size, dtype=np.int8) if buffer is None else buffer
+        self.buffer.fill(0)
+        self._view = element_view(self.buffer)
+        self._set: list[int] = []
+
+    def update(self, legal: list[int]) -> np.ndarray:
+        """``buffer`` with a 1 exactly at the ids of ``legal``."""
+        view = self._view
+        for action in self._set:
+            view[action] = 0
+        for action in legal:
+            view[action] = 1
+        self._set = legal
+        return self.buffer
+
+
+def check_tensor(state: State, seat: int, observed: np.ndarray) -> None:
+    """``ConformanceError``-like loud failure (``AssertionError``) unless ``observed`` is
+    ``seat``'s tensor of ``state`` and, where the game has one, its reference tensor."""
+    expected = state.observation_tensor(seat)
+    reference = getattr(state, "reference_observation_tensor", None)
+    if reference is not None and not np.array_equal(expected, reference(seat)):
+        raise AssertionError(f"seat {seat}: the state encoding differs from the reference")
+    if not np.array_equal(observed, expected):
+        raise AssertionError(f"seat {seat}: the reused tensor differs from observation_tensor")
 
 
 def render_text(state: State) -> str:
@@ -74,11 +115,13 @@ class FarmsteadAECEnv(AECEnv):
         game_name: str,
         players: int | None = None,
         render_mode: str | None = None,
+        validate: bool = False,
         **params: Any,
     ) -> None:
         super().__init__()
         check_render_mode(render_mode)
         self.render_mode = render_mode
+        self.validate = validate
         self.game = load_game(game_name, players, **params)
         self.metadata = {**self.metadata, "name": f"farmstead_{game_name}"}
         box, discrete = make_spaces(self.game)
@@ -94,6 +137,8 @@ class FarmsteadAECEnv(AECEnv):
         self.action_spaces = {agent: discrete for agent in self.possible_agents}
         self._rng = Rng(secrets.randbits(63))
         self.state: State = self.game.new_initial_state()
+        self._tensors = [self.game.tensor_writer(seat) for seat in range(n)]
+        self._masks = [MaskWriter(size) for _ in range(n)]
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]
@@ -101,32 +146,42 @@ class FarmsteadAECEnv(AECEnv):
     def action_space(self, agent: str) -> spaces.Space:
         return self.action_spaces[agent]
 
-    def _resolve_chance(self) -> None:
+    def _resolve_chance(self) -> int:
+        """Play the chance nodes from here; the player then to move."""
         state = self.state
-        while state.is_chance_node():
-            state.apply_action(self._rng.sample_outcome(state.chance_outcomes()))
+        player = state.current_player()
+        while player == PlayerId.CHANCE:
+            outcome = self._rng.sample_outcome(state.chance_outcomes())
+            if self.validate:
+                state.apply_action(outcome)
+            else:
+                state.apply_legal(outcome)
+            player = state.current_player()
+        return player
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new game; ``seed`` fixes every chance outcome of it (and of later resets)."""
         self._rng = Rng(seed) if seed is not None else Rng(self._rng.randrange(2**63))
         self.state = self.game.new_initial_state()
-        self._resolve_chance()
+        player = self._resolve_chance()
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
-        self.agent_selection = self.possible_agents[self.state.current_player()]
+        self.agent_selection = self.possible_agents[player]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
+        """``agent``'s observation dict (see the module)."""
         seat = self.agent_name_mapping[agent]
-        size = self.game.info.num_distinct_actions
-        if self.state.current_player() == seat:
-            mask = legal_mask(self.state, size)
-        else:
-            mask = np.zeros(size, dtype=np.int8)
-        return {"observation": self.state.observation_tensor(seat), "action_mask": mask}
+        state = self.state
+        legal = state.legal_actions() if state.current_player() == seat else []
+        self._masks[seat].update(legal)
+        tensor = self._tensors[seat].update(state)
+        if self.validate:
+            check_tensor(state, seat, tensor)
+        return {"observation": tensor.copy(), "action_mask": self._masks[seat].buffer.copy()}
 
     def step(self, action: Any) -> None:
         """Apply ``action`` for the agent to move (``IllegalActionError`` if it is not legal;
@@ -136,19 +191,17 @@ class FarmsteadAECEnv(AECEnv):
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
-        self.state.apply_action(int(action))
-        self._resolve_chance()
-        state = self.state
-        if state.current_player() == PlayerId.TERMINAL:
-            for seat, value in enumerate(state.returns()):
+        self.state.apply_action(action if type(action) is int else int(action))
+        player = self._resolve_chance()
+        if player == PlayerId.TERMINAL:
+            for seat, value in enumerate(self.state.returns()):
                 name = self.possible_agents[seat]
                 self.rewards[name] = float(value)
                 self.terminations[name] = True
+            self._accumulate_rewards()
         else:
-            for name in self.agents:
-                self.rewards[name] = 0.0
-            self.agent_selection = self.possible_agents[state.current_player()]
-        self._accumulate_rewards()
+            # Rewards come only when the game ends, so every step before leaves them at 0.
+            self.agent_selection = self.possible_agents[player]
 
     def render(self) -> str | None:
         if self.render_mode is None:
@@ -160,8 +213,13 @@ class FarmsteadAECEnv(AECEnv):
 
 
 def aec_env(
-    game_name: str, players: int | None = None, render_mode: str | None = None, **params: Any
+    game_name: str,
+    players: int | None = None,
+    render_mode: str | None = None,
+    validate: bool = False,
+    **params: Any,
 ) -> FarmsteadAECEnv:
     """The PettingZoo AEC environment of ``game_name`` with ``players`` seats and game
-    ``params`` (unknown games or params fail with the valid choices)."""
-    return FarmsteadAECEnv(game_name, players, render_mode, **params)
+    ``params`` (unknown games or params fail with the valid choices); ``validate`` checks what
+    the protocol guarantees as well (see the module)."""
+    return FarmsteadAECEnv(game_name, players, render_mode, validate, **params)

@@ -7,6 +7,11 @@ the game's ``num_distinct_actions``; the legal actions come as ``info["action_ma
 opponents' choices follow from the reset seed. The reward is the learner's return when the game
 ends (``min_utility … max_utility``), 0 before.
 
+Each step returns new arrays (Gymnasium's contract: learners keep them), copied from buffers the
+environment keeps up to date in place (a ``TensorWriter`` changes only what changed). Opponents' decisions
+and chance outcomes come from the game's own lists and are applied unchecked;
+``validate=True`` checks them, and every observation against the game's reference tensor.
+
 An action outside the mask is not applied: with ``illegal_action="lose"`` (the default, so
 that generic checkers that sample unmasked actions work) the episode ends at once with the
 game's minimum utility and ``info["illegal_action"] = True``; with ``"raise"`` it raises
@@ -27,7 +32,14 @@ from farmstead.core.errors import IllegalActionError, InvalidParamError
 from farmstead.core.game import PlayerId, State
 from farmstead.core.registry import game_type, load_game
 from farmstead.core.rng import Rng, derive_seed
-from farmstead.envs.aec import RENDER_MODES, check_render_mode, legal_mask, make_spaces, render_text
+from farmstead.envs.aec import (
+    RENDER_MODES,
+    MaskWriter,
+    check_render_mode,
+    check_tensor,
+    make_spaces,
+    render_text,
+)
 
 ILLEGAL_ACTION_MODES = ("lose", "raise")
 
@@ -45,9 +57,11 @@ class FarmsteadSingleAgentEnv(gymnasium.Env):
         players: int | None = None,
         render_mode: str | None = None,
         illegal_action: str = "lose",
+        validate: bool = False,
         **params: Any,
     ) -> None:
         check_render_mode(render_mode)
+        self.validate = validate
         if illegal_action not in ILLEGAL_ACTION_MODES:
             raise InvalidParamError(
                 f"illegal_action must be one of {', '.join(ILLEGAL_ACTION_MODES)}, got "
@@ -74,6 +88,8 @@ class FarmsteadSingleAgentEnv(gymnasium.Env):
             make_agent(spec, Rng(0)).check_game(self.game)  # unknown agents fail here, loudly
         self.observation_space, self.action_space = make_spaces(self.game)
         self._size = self.game.info.num_distinct_actions
+        self._tensor = self.game.tensor_writer(seat)
+        self._mask = MaskWriter(self._size)
         self.state: State = self.game.new_initial_state()
         self._chance = Rng(0)
         self._positions = Rng(0)  # draws the hidden parts of the opponents' positions
@@ -85,26 +101,33 @@ class FarmsteadSingleAgentEnv(gymnasium.Env):
     def _advance(self) -> None:
         """Play chance and the opponents until the learner must decide or the game ends."""
         state = self.state
+        apply = state.apply_action if self.validate else state.apply_legal
         while True:
             player = state.current_player()
             if player == PlayerId.CHANCE:
-                state.apply_action(self._chance.sample_outcome(state.chance_outcomes()))
+                apply(self._chance.sample_outcome(state.chance_outcomes()))
             elif player == PlayerId.TERMINAL or player == self.seat:
                 return
             else:
-                state.apply_action(decide(self._opponents[player], state, self._positions))
+                apply(decide(self._opponents[player], state, self._positions))
 
-    def _obs_info(self) -> tuple[np.ndarray, dict[str, Any]]:
-        obs = self.state.observation_tensor(self.seat)
-        if self.state.is_terminal():
-            mask = np.zeros(self._size, dtype=np.int8)
-        else:
-            mask = legal_mask(self.state, self._size)
-        return obs, {"action_mask": mask}
+    def bind(self, observation: np.ndarray, mask: np.ndarray) -> None:
+        """Keep the observation and the mask in these arrays (e.g. rows of a vector
+        environment's batch), which then change through this environment only."""
+        self._tensor = self.game.tensor_writer(self.seat, observation)
+        self._mask = MaskWriter(self._size, mask)
 
-    def reset(
-        self, *, seed: int | None = None, options: dict[str, Any] | None = None
-    ) -> tuple[np.ndarray, dict[str, Any]]:
+    def refresh(self) -> None:
+        """Bring the kept observation and mask up to date with the state."""
+        state = self.state
+        tensor = self._tensor.update(state)
+        if self.validate:
+            check_tensor(state, self.seat, tensor)
+        self._mask.update(state.legal_actions())  # none once the game is over
+
+    def new_game(self, seed: int | None) -> None:
+        """``reset`` without the observation: a new game from ``seed``, played to the
+        learner's first decision."""
         super().reset(seed=seed)
         game_seed = int(self.np_random.integers(2**62))
         self._chance = Rng(derive_seed(game_seed, "chance"))
@@ -115,28 +138,44 @@ class FarmsteadSingleAgentEnv(gymnasium.Env):
         }
         self.state = self.game.new_initial_state()
         self._advance()
-        return self._obs_info()
 
-    def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
-        action = int(action)
-        if not self.state.is_legal(action):
+    def play(self, action: Any) -> tuple[float, bool, bool]:
+        """``step`` without the observation: (reward, terminated, whether the action was
+        illegal and not applied, see the module)."""
+        action = action if type(action) is int else int(action)
+        state = self.state
+        if not state.is_legal(action):
             if self.illegal_action == "raise":
                 raise IllegalActionError(
                     f"action {action} is not legal now; use action_masks() or info['action_mask']"
                 )
-            obs, info = self._obs_info()
-            info["illegal_action"] = True
-            return obs, float(self.game.info.min_utility), True, False, info
-        self.state.apply_action(action)
+            return float(self.game.info.min_utility), True, True
+        state.apply_legal(action)
         self._advance()
+        if state.current_player() == PlayerId.TERMINAL:
+            return float(state.returns()[self.seat]), True, False
+        return 0.0, False, False
+
+    def _obs_info(self) -> tuple[np.ndarray, dict[str, Any]]:
+        self.refresh()
+        return self._tensor.buffer.copy(), {"action_mask": self._mask.buffer.copy()}
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[np.ndarray, dict[str, Any]]:
+        self.new_game(seed)
+        return self._obs_info()
+
+    def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+        reward, terminated, illegal = self.play(action)
         obs, info = self._obs_info()
-        if self.state.is_terminal():
-            return obs, float(self.state.returns()[self.seat]), True, False, info
-        return obs, 0.0, False, False, info
+        if illegal:
+            info["illegal_action"] = True
+        return obs, reward, terminated, False, info
 
     def action_masks(self) -> np.ndarray:
         """A boolean mask of the learner's legal actions now (MaskablePPO's convention)."""
-        return self._obs_info()[1]["action_mask"].astype(bool)
+        return self._mask.update(self.state.legal_actions()).astype(bool)
 
     def render(self) -> str | None:
         if self.render_mode is None:
@@ -151,14 +190,15 @@ def single_agent_env(
     players: int | None = None,
     render_mode: str | None = None,
     illegal_action: str = "lose",
+    validate: bool = False,
     **params: Any,
 ) -> FarmsteadSingleAgentEnv:
     """The Gymnasium environment of seat ``seat`` of ``game_name`` against ``opponents``
     (agent specs such as ``"random"``, ``"heuristic"``, ``"mcts:iterations=50"``; by default
     random agents in the other seats of the game's smallest player count), with game
-    ``params``."""
+    ``params``; ``validate`` checks what the protocol guarantees as well (see the module)."""
     return FarmsteadSingleAgentEnv(
-        game_name, opponents, seat, players, render_mode, illegal_action, **params
+        game_name, opponents, seat, players, render_mode, illegal_action, validate, **params
     )
 
 

@@ -111,7 +111,8 @@ class _Checker:
         return legal
 
     def tensor_checks(self, state: State, seat: int | None, where: str) -> Any:
-        """The tensor of ``seat``: the declared shape, float32, finite, the same twice."""
+        """The tensor of ``seat``: the declared shape, float32, finite, the same twice, and
+        equal to the reference encoding (of the observation) where the game has one."""
         tensor = state.observation_tensor(seat)
         shape = self.info.observation_shape
         if not isinstance(tensor, np.ndarray) or tensor.dtype != np.float32:
@@ -122,6 +123,9 @@ class _Checker:
             self.fail(where, f"observation_tensor({seat}) has a value outside [{LOW}, {HIGH}]")
         if not np.array_equal(state.observation_tensor(seat), tensor):
             self.fail(where, f"observation_tensor({seat}) differs between two calls")
+        reference = getattr(state, "reference_observation_tensor", None)
+        if reference is not None and not np.array_equal(reference(seat), tensor):
+            self.fail(where, f"observation_tensor({seat}) differs from the reference encoding")
         return tensor
 
     def deep_checks(self, state: State, legal: list[int], where: str) -> None:

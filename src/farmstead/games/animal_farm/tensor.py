@@ -1,6 +1,7 @@
 """Animal Farm's observation as a fixed-size float32 vector (``observation_tensor``).
 
-Built from ``observation(seat)`` alone (all of Animal Farm is open, AF-R25). Units are listed
+``encode`` builds it from ``observation(seat)`` (the reference); ``state_encoder`` writes the
+same values from the state's fields (all of Animal Farm is open, AF-R25). Units are listed
 for the viewer's side first ("mine"), then the other side ("theirs"); a spectator sees Player 1
 as "mine". ``W x H`` squares (9 x 12 on the standard board), ``S`` unit slots a side (7).
 
@@ -30,11 +31,30 @@ result             3            one-hot: Player 1 wins, Player 2 wins, draw
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from farmstead.core.tensor import TensorLayout, Vector, one_hot, put
+import numpy as np
+
+from farmstead.core.tensor import (
+    StateEncoder,
+    TensorLayout,
+    TensorWriter,
+    Vector,
+    element_view,
+    one_hot,
+    put,
+)
 from farmstead.games.animal_farm.config import AnimalFarmConfig
-from farmstead.games.animal_farm.layout import KIND_NAMES, PHASE_NAMES, PILE_NAMES, RESULT_NAMES
+from farmstead.games.animal_farm.layout import (
+    KIND_NAMES,
+    PHASE_NAMES,
+    PILE_NAMES,
+    RESULT_NAMES,
+    SETUP,
+    TOSS,
+)
+from farmstead.games.animal_farm.rules import AnimalFarmRules
 
 
 def tensor_layout(c: AnimalFarmConfig) -> TensorLayout:
@@ -130,3 +150,233 @@ def encode(c: AnimalFarmConfig, layout: TensorLayout, obs: dict[str, Any]) -> Ve
     if obs["result"] is not None:
         one_hot(v, layout["result"], RESULT_NAMES.index(obs["result"]))
     return v
+
+
+class UnitCells:
+    """The units' fields of one buffer (``my_units``, ``their_units``, ``unit_xy``), brought up
+    to date unit by unit: a decision moves at most two units. Offsets are from ``base``: the
+    start of the buffer's units block. Knows the cells and the viewer it last wrote."""
+
+    def __init__(self, c: AnimalFarmConfig, layout: TensorLayout, base: int) -> None:
+        s = c.num_slots
+        squares = c.width * c.height
+        units = 2 * s
+        self.x_of = [cell % c.width / c.width for cell in range(squares)]
+        self.y_of = [cell // c.width / c.height for cell in range(squares)]
+        self.cells = [-1] * units
+        self.me = 0
+        # Per viewer (0: Player 1) and unit: where its one-hot squares and its (on, x, y)
+        # triple start.
+        self.onehot_at: list[list[int]] = []
+        self.xy_at: list[list[int]] = []
+        for me in (0, 1):
+            onehot, xy = [], []
+            for unit in range(units):
+                side = 0 if unit // s == me else 1
+                slot = unit % s
+                start = layout["my_units" if side == 0 else "their_units"].start
+                onehot.append(start - base + slot * squares)
+                xy.append(layout["unit_xy"].start - base + 3 * (side * s + slot))
+            self.onehot_at.append(onehot)
+            self.xy_at.append(xy)
+
+    def update(self, v: Any, me: int, pos: list[int]) -> None:
+        """Make ``v`` show the units at ``pos`` to viewer ``me``."""
+        if me != self.me:
+            self.update(v, self.me, [-1] * len(pos))
+            self.me = me
+        cells = self.cells
+        if cells == pos:
+            return
+        onehot_at = self.onehot_at[me]
+        xy_at = self.xy_at[me]
+        for unit, cell in enumerate(pos):
+            old = cells[unit]
+            if old == cell:
+                continue
+            xy = xy_at[unit]
+            if old >= 0:
+                v[onehot_at[unit] + old] = 0.0
+            if cell >= 0:
+                v[onehot_at[unit] + cell] = 1.0
+                v[xy] = 1.0
+                v[xy + 1] = self.x_of[cell]
+                v[xy + 2] = self.y_of[cell]
+            else:
+                v[xy] = v[xy + 1] = v[xy + 2] = 0.0
+            cells[unit] = cell
+
+
+class Encoding:
+    """``encode``'s values written from the state's fields, every offset computed once: the
+    head (phase, viewer, mover), the units block, the piles block and the turn fields, in the
+    layout's order. ``encode_state`` writes a zeroed vector; ``Writer`` keeps one buffer."""
+
+    def __init__(self, c: AnimalFarmConfig, layout: TensorLayout) -> None:
+        self.c = c
+        self.layout = layout
+        self.s = c.num_slots
+        self.squares = c.width * c.height
+        self.x_of = [cell % c.width / c.width for cell in range(self.squares)]
+        self.y_of = [cell // c.width / c.height for cell in range(self.squares)]
+        self.size = layout.size
+        self.units_lo = layout["my_units"].start
+        self.units_hi = layout["unit_xy"].stop
+        self.piles_lo = layout["piles"].start
+        self.piles_hi = layout["pile_xy"].stop
+        self.turn_lo = layout["pools"].start
+        self.piles_at = layout["piles"].start
+        self.carried_at = layout["carried"].start
+        self.pile_xy_at = layout["pile_xy"].start
+        # The units block of each viewer, kept for the zeroed-vector path (copied whole).
+        self.blocks = [
+            element_view(np.zeros(self.units_hi - self.units_lo, np.float32)) for _ in "ab"
+        ]
+        self.block_cells = [UnitCells(c, layout, self.units_lo) for _ in "ab"]
+        self.turn = turn_writer(c, layout)
+
+    def encode_state(self, state: AnimalFarmRules, seat: int | None, out: Vector) -> None:
+        """Write ``seat``'s tensor of ``state`` into the zeroed ``out`` (``StateEncoder``).
+        Calls must not overlap (one thread at a time per configured game)."""
+        v = element_view(out)
+        me = self.viewer(state, seat)
+        self.block_cells[me].update(self.blocks[me], me, state.pos)
+        v[self.units_lo : self.units_hi] = self.blocks[me]
+        self.piles(v, state, me)
+        self.turn(v, state, me)
+
+    @staticmethod
+    def viewer(state: AnimalFarmRules, seat: int | None) -> int:
+        """The viewer's player ("mine"): a spectator, or anyone before the coin toss, sees
+        Player 1 as "mine"."""
+        return 0 if seat is None or state.p1_seat < 0 else seat ^ state.p1_seat
+
+    def piles(self, v: Any, state: AnimalFarmRules, me: int) -> None:
+        """The piles block (zeroed): where each pile lies loose or who carries it."""
+        s = self.s
+        for k in (0, 1):
+            carrier = state.pile_carrier[k]
+            if carrier >= 0:
+                rel = (0 if carrier // s == me else s) + carrier % s
+                v[self.carried_at + k * 2 * s + rel] = 1.0
+                cell = state.pos[carrier]
+            else:
+                cell = state.pile_cell[k]
+                if cell < 0:
+                    continue
+                v[self.piles_at + k * self.squares + cell] = 1.0
+            xy = self.pile_xy_at + 3 * k
+            v[xy] = 1.0
+            v[xy + 1] = self.x_of[cell]
+            v[xy + 2] = self.y_of[cell]
+
+
+def turn_writer(
+    c: AnimalFarmConfig, layout: TensorLayout
+) -> Callable[[Any, AnimalFarmRules, int], None]:
+    """``turn(v, state, me)``: write the head and the turn fields of viewer ``me`` into the
+    zeroed ``v`` (phase, viewer, mover, pools, activated, active, victim, flags, ply,
+    no-progress, setup step, result); offsets are closure constants, for speed."""
+    s = c.num_slots
+    phase_at = layout["phase"].start
+    me_p1_at = layout["me_player_1"].start
+    to_move_at = layout["to_move_mine"].start
+    pools_at = layout["pools"].start
+    activated_at = layout["activated"].start
+    active_at = layout["active"].start
+    victim_at = layout["victim"].start
+    flags_at = layout["turn_flags"].start
+    ply_at = layout["ply"].start
+    no_progress_at = layout["no_progress"].start
+    setup_at = layout["setup_step"].start
+    result_at = layout["result"].start
+    scale0, scale1, scale2 = (max(1, size) for size in c.pool_size)
+    ply_scale = max(1, c.max_plies)
+    no_progress_limit = c.no_progress_plies
+    setup_scale = max(1, len(c.setup_sequence))
+
+    def turn(v: Any, state: AnimalFarmRules, me: int) -> None:
+        phase = state.phase
+        v[phase_at + phase] = 1.0
+        if me == 0:
+            v[me_p1_at] = 1.0
+        if phase != TOSS and phase != SETUP:
+            mover = state.mover
+            if mover == me:
+                v[to_move_at] = 1.0
+            pools = state.pools
+            v[pools_at] = pools[0] / scale0
+            v[pools_at + 1] = pools[1] / scale1
+            v[pools_at + 2] = pools[2] / scale2
+            activated = state.activated
+            if activated:
+                for slot in range(s):
+                    if activated >> slot & 1:
+                        v[activated_at + slot] = 1.0
+            active = state.active
+            if active >= 0:
+                v[active_at + (0 if mover == me else s) + active % s] = 1.0
+            victim = state.victim
+            if victim >= 0:
+                v[victim_at + (0 if victim // s == me else s) + victim % s] = 1.0
+            if state.attacked:
+                v[flags_at] = 1.0
+            if state.picked:
+                v[flags_at + 1] = 1.0
+            if state.dropped:
+                v[flags_at + 2] = 1.0
+        v[ply_at] = state.ply / ply_scale
+        if no_progress_limit:
+            v[no_progress_at] = state.no_progress / no_progress_limit
+        v[setup_at] = state.setup_step / setup_scale
+        result = state.result
+        if result >= 0:
+            v[result_at + result] = 1.0
+
+    return turn
+
+
+class Writer(TensorWriter):
+    """A ``TensorWriter`` that rewrites only what changed: the units unit by unit, the piles
+    block when a pile moved, and the few head and turn fields every time."""
+
+    __slots__ = ("_encoding", "_view", "_units", "_piles_key", "_zeros")
+
+    def __init__(self, encoding: Encoding, seat: int | None, buffer: Vector | None) -> None:
+        super().__init__(encoding.encode_state, encoding.size, seat, buffer)
+        self.buffer.fill(0.0)
+        self._encoding = encoding
+        self._view = element_view(self.buffer)
+        self._units = UnitCells(encoding.c, encoding.layout, 0)
+        self._piles_key: tuple[int, ...] = ()
+        self._zeros = element_view(np.zeros(encoding.size, np.float32))
+
+    def update(self, state: AnimalFarmRules) -> Vector:
+        e = self._encoding
+        v = self._view
+        zeros = self._zeros
+        me = e.viewer(state, self.seat)
+        pos = state.pos
+        self._units.update(v, me, pos)
+        carriers = state.pile_carrier
+        key = (me, *state.pile_cell, *carriers, pos[carriers[0]], pos[carriers[1]])
+        if key != self._piles_key:
+            v[e.piles_lo : e.piles_hi] = zeros[e.piles_lo : e.piles_hi]
+            e.piles(v, state, me)
+            self._piles_key = key
+        v[: e.units_lo] = zeros[: e.units_lo]
+        v[e.turn_lo :] = zeros[e.turn_lo :]
+        e.turn(v, state, me)
+        return self.buffer
+
+
+def state_encoder(c: AnimalFarmConfig, layout: TensorLayout) -> StateEncoder:
+    """``encode``'s values written from the state's fields (``Encoding.encode_state``)."""
+    return Encoding(c, layout).encode_state
+
+
+def tensor_writer(
+    c: AnimalFarmConfig, layout: TensorLayout, seat: int | None, buffer: Vector | None
+) -> TensorWriter:
+    """A ``Writer`` of ``seat``'s tensor into ``buffer``: only what changed is rewritten."""
+    return Writer(Encoding(c, layout), seat, buffer)

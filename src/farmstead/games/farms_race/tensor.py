@@ -1,8 +1,9 @@
 """Farms Race's observation as a fixed-size float32 vector (``observation_tensor``).
 
-Built from ``observation(seat)`` alone, so no other seat's hand composition can enter it
-(FR-16). Seats are ordered from the viewer's (``rel`` 0; seat 0 for a spectator). ``R`` regions,
-``n`` seats.
+``encode`` (the reference) builds it from ``observation(seat)`` alone, so no other seat's hand
+composition can enter it (FR-16); ``state_encoder`` writes the same values straight from the
+state's fields (``tensor_state``), tested equal to it. Seats are ordered from the viewer's
+(``rel`` 0; seat 0 for a spectator). ``R`` regions, ``n`` seats.
 
 ================  ==========  ===================================================================
 field             size        meaning
@@ -68,7 +69,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from farmstead.core.tensor import TensorLayout, Vector, one_hot
+from farmstead.core.tensor import StateEncoder, TensorLayout, Vector, one_hot
+from farmstead.games.farms_race import tensor_state
 from farmstead.games.farms_race.config import FRConfig
 from farmstead.games.farms_race.layout import (
     BUILD_IDS,
@@ -443,3 +445,9 @@ def _encode_trade(
         for i, name in enumerate(RESOURCE_IDS):
             v[tr + 5 * n + 3 + i] = proposal["give"].get(name, 0) / 10
             v[tr + 5 * n + 8 + i] = proposal["ask"].get(name, 0) / 10
+
+
+def state_encoder(c: FRConfig, layout: TensorLayout) -> StateEncoder:
+    """``encode``'s values written straight from the state's fields, every offset computed
+    once (``tensor_state``); equal to the reference for every seat and a spectator."""
+    return tensor_state.state_encoder(c, layout)

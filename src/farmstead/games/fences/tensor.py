@@ -1,7 +1,8 @@
 """Fences's observation as a fixed-size float32 vector (``observation_tensor``).
 
-Built from ``observation(seat)`` alone, so hidden hand tiles of other seats and the supply's
-order can never enter it (FE-R22 … FE-R25). Seats are ordered from the viewer's (``rel`` 0; seat
+``encode`` (the reference) builds it from ``observation(seat)`` alone, so hidden hand tiles of
+other seats and the supply's order can never enter it (FE-R22 … FE-R25); ``state_encoder``
+writes the same values from the state's fields, reading only what the observation shows. Seats are ordered from the viewer's (``rel`` 0; seat
 0 for a spectator). ``T`` tile types, ``K`` farmer cards, ``H`` hand slots, ``N`` tiles in play,
 ``F`` tile-fields at most per tile, ``n`` seats. The board is the list of placed tiles in the
 order they were laid (every tile has a slot: the board never holds more than ``N``).
@@ -31,11 +32,22 @@ selected           T + 2 + H        the tile picked up for placing, its cell, an
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from operator import getitem
 from typing import Any
 
-from farmstead.core.tensor import TensorLayout, Vector, one_hot
+import numpy as np
+
+from farmstead.core.tensor import StateEncoder, TensorLayout, Vector, element_view, one_hot
 from farmstead.games.fences.config import FencesConfig
-from farmstead.games.fences.layout import PHASE_NAMES
+from farmstead.games.fences.layout import (
+    CHANCE_PHASES,
+    NO,
+    OVER,
+    PHASE_NAMES,
+    SELECT_CELL,
+    SELECT_ROT,
+)
 
 
 def tensor_layout(c: FencesConfig) -> TensorLayout:
@@ -126,3 +138,272 @@ def encode(c: FencesConfig, layout: TensorLayout, obs: dict[str, Any]) -> Vector
         if "slot" in selected:
             v[start + types + 2 + selected["slot"]] = 1.0
     return v
+
+
+PICKING = (SELECT_CELL, SELECT_ROT)
+"""The phases with a tile picked up for placing (``position._selected``)."""
+
+
+def state_encoder(c: FencesConfig, layout: TensorLayout) -> StateEncoder:
+    """``encode``'s values written from the state's fields, every offset and table computed
+    once (``position.observation`` is what each value follows; ``seats_writer``,
+    ``public_writer`` and ``selected_writer`` write their fields).
+
+    Secrecy (FE-R22 … FE-R25): the viewer's own hand is read whole; of another seat's hand only
+    the public slots (``FencesInformation.is_public_hand_tile``: revealed when stuck, FE-R37, or
+    the tile the active seat picked up for placing); the supply only as its size.
+    """
+    n = c.num_players
+    cat = c.catalog
+    tile_at = [cat.tile_by_id[t.id] for t in c.tiles]  # tile type -> its one-hot index
+    half = max(1, c.layout.half)
+    cells = range(c.layout.width * c.layout.width)
+    row_of = [c.layout.cell_rc(cell)[0] / half for cell in cells]  # window cell -> row / T
+    col_of = [c.layout.cell_rc(cell)[1] / half for cell in cells]
+    rel_of = [tuple((other - viewer) % n for other in range(n)) for viewer in range(n)]
+    phase_at = layout["phase"].start
+    to_move_at = layout["to_move"].start
+    active_at = layout["active"].start
+    first_at = layout["first"].start
+    discards_at = layout["discards"].start
+    supply_at = layout["supply"].start
+    supply_scale = max(1, c.total_tiles)
+    # ``current_player`` is the active seat outside the chance phases and the end.
+    deciding = [p not in CHANCE_PHASES and p != OVER for p in range(len(PHASE_NAMES))]
+    picking = PICKING
+    write_seats = seats_writer(c, layout, tile_at)
+    write_public = public_writer(c, layout, tile_at, row_of, col_of)
+    write_selected = selected_writer(c, layout, tile_at, row_of, col_of)
+
+    def encode_state(state: Any, seat: int | None, out: Vector) -> None:
+        v = element_view(out)
+        viewer = 0 if seat is None else seat  # a spectator sees from seat 0
+        rel = rel_of[viewer]
+        phase = state.phase
+        v[phase_at + phase] = 1.0
+        active = state.active
+        if active >= 0:
+            if deciding[phase]:
+                v[to_move_at + rel[active]] = 1.0
+            v[active_at + rel[active]] = 1.0
+        first = state.first
+        if first != NO:
+            v[first_at + rel[first]] = 1.0
+        write_seats(v, state, seat, viewer)
+        for tile in state.discards:  # public (FE-R25)
+            v[discards_at + tile_at[tile]] += 1.0
+        v[supply_at] = state.supply_total / supply_scale  # its size only (FE-R23)
+        if state.p_cell:
+            write_public(v, state, rel)
+        if phase in picking:
+            write_selected(v, state, seat)
+
+    return encode_state
+
+
+def seats_writer(
+    c: FencesConfig, layout: TensorLayout, tile_at: list[int]
+) -> Callable[[Any, Any, int | None, int], None]:
+    """``write(v, state, seat, viewer)``: per relative seat of ``viewer`` (``seat`` or 0 for a
+    spectator), its score, stock, farmer card (public, FE-R24, FE-R25), hand size and the hand
+    tiles ``seat`` may see: its own whole (and slot by slot in ``my_hand``, FE-R22), of another
+    seat the revealed ones (FE-R37) and the one picked up for placing."""
+    n = c.num_players
+    types = len(c.tiles)
+    cat = c.catalog
+    farmer_at = [cat.farmer_by_id[f.id] for f in c.farmers]  # card -> its one-hot index
+    hand_size = c.hand_size
+    stock_scale = max(1, c.barn_stock)
+    picking = PICKING
+    # Per viewer, each seat in relative order (rel 0 first) with the offsets of its slots in
+    # the per-seat fields: (seat, score, stock, farmer card block, hand size, known tiles).
+    rows = [
+        tuple(
+            (
+                (viewer + r) % n,
+                layout["scores"].start + r,
+                layout["stocks"].start + r,
+                layout["farmers"].start + r * len(c.farmers),
+                layout["hand_sizes"].start + r,
+                layout["known_tiles"].start + r * types,
+            )
+            for r in range(n)
+        )
+        for viewer in range(n)
+    ]
+    # ``my_hand``: hand slot -> tile type -> offset.
+    hand_cell = [
+        [layout["my_hand"].start + slot * types + tile_at[t] for t in range(types)]
+        for slot in range(hand_size)
+    ]
+
+    def write_seats(v: Any, state: Any, seat: int | None, viewer: int) -> None:
+        hands = state.hands
+        revealed = state.revealed
+        scores = state.scores
+        stocks = state.stocks
+        farmers = state.farmers
+        # The tile picked up for placing is public (``is_public_hand_tile``).
+        picked_by = state.active if state.phase in picking else NO
+        sel_slot = state.sel_slot
+        for other, score_at, stock_at, card_at, size_at, known in rows[viewer]:
+            v[score_at] = scores[other] / 50
+            v[stock_at] = stocks[other] / stock_scale
+            farmer = farmers[other]
+            if farmer != NO:
+                v[card_at + farmer_at[farmer]] = 1.0
+            hand = hands[other]
+            v[size_at] = len(hand) / hand_size
+            if other == seat:  # FE-R22: the viewer's own hand, whole
+                for slot, tile in enumerate(hand):
+                    v[known + tile_at[tile]] += 1.0
+                    v[hand_cell[slot][tile]] = 1.0
+                continue
+            shown = revealed[other]
+            if other == picked_by or True in shown:  # else nothing of this hand is public
+                for slot, tile in enumerate(hand):
+                    if shown[slot] or (other == picked_by and slot == sel_slot):
+                        v[known + tile_at[tile]] += 1.0
+
+    return write_seats
+
+
+def selected_writer(
+    c: FencesConfig,
+    layout: TensorLayout,
+    tile_at: list[int],
+    row_of: list[float],
+    col_of: list[float],
+) -> Callable[[Any, Any, int | None], None]:
+    """``write(v, state, seat)`` in the select phases: the tile picked up for placing (public),
+    its cell once chosen, and its hand slot for the placing seat only (``position._selected``
+    and ``observation``)."""
+    types = len(c.tiles)
+    tile_on = layout["selected"].start
+    row_on = tile_on + types
+    slot_on = tile_on + types + 2
+
+    def write_selected(v: Any, state: Any, seat: int | None) -> None:
+        active = state.active
+        slot = state.sel_slot
+        v[tile_on + tile_at[state.hands[active][slot]]] = 1.0
+        if state.phase == SELECT_ROT:
+            cell = state.sel_cell
+            v[row_on] = row_of[cell]
+            v[row_on + 1] = col_of[cell]
+        if seat == active:
+            v[slot_on + slot] = 1.0
+
+    return write_selected
+
+
+Memo = tuple[list[int], list[int], list[int], bytes, "list[int] | None", list[tuple[int, int]]]
+"""The last board written (``public_writer``): its placements (cells, types, rotations), the
+float32 bytes of its ``board`` field, and the barns last written on it (``None``: none yet)
+with each barn's ``barns`` offset for relative owner 0 and its owner."""
+
+
+def public_writer(
+    c: FencesConfig,
+    layout: TensorLayout,
+    tile_at: list[int],
+    row_of: list[float],
+    col_of: list[float],
+) -> Callable[[Any, Any, tuple[int, ...]], None]:
+    """A writer of the ``board`` and ``barns`` fields (public, FE-R25) from the placement lists
+    and the barns, given the viewer's relative seat of every seat.
+
+    Each placed tile's slice of ``board`` is ``present, row / window, column / window`` (a
+    12-byte head per window cell) followed by the tile type and rotation one-hots (a tail per
+    type and rotation), both packed once as float32 bytes; the field is their join, copied in
+    one slice assignment, bit-identical to writing each float.
+
+    The board only grows during a game, so the writer keeps the last board it wrote (a
+    ``Memo``, one tuple replaced whole: safe to share). The same board (another seat's tensor,
+    a decision without a placement) is copied again; one more tile gets only that tile packed;
+    any other board is packed whole. Node numbers (``p_node``) follow the tile types in
+    placement order, so barn offsets computed on a board stay valid on the boards extending it;
+    they are kept while the barns stay the same, and dropped with a board packed whole (its
+    barns are then written directly, nothing computed for a board that may not come again).
+    """
+    types = len(c.tiles)
+    n = c.num_players
+    fields = c.layout.max_fields
+    board_start = 4 * layout["board"].start
+    head = [
+        np.array([1.0, r, col], dtype=np.float32).tobytes()
+        for r, col in zip(row_of, col_of, strict=True)
+    ]
+    tails = []
+    for t in range(types):
+        per_rot = []
+        for rot in range(4):
+            tail = np.zeros(types + 4, dtype=np.float32)
+            tail[tile_at[t]] = 1.0
+            tail[types + rot] = 1.0
+            per_rot.append(tail.tobytes())
+        tails.append(per_rot)
+    head_of = head.__getitem__
+    tails_of = tails.__getitem__
+    # Per placement k: the ``barns`` offset of its tile-field 0 for relative owner 0.
+    tile_barns = [layout["barns"].start + k * fields * n for k in range(c.total_tiles)]
+    empty: list[int] = []
+    memo: list[Memo] = [(empty, empty, empty, b"", None, [])]
+
+    def packed(cells: list[int], kinds: list[int], rots: list[int]) -> bytes:
+        """The float32 bytes of the board slices of these placements, in order."""
+        parts = [b""] * (2 * len(cells))
+        parts[0::2] = map(head_of, cells)
+        parts[1::2] = map(getitem, map(tails_of, kinds), rots)
+        return b"".join(parts)
+
+    def barn_offsets(state: Any) -> list[tuple[int, int]]:
+        """Per barn (``barns``: flat node, owner pairs): its offset for relative owner 0, at
+        its placement and tile-field, and its owner."""
+        node_tile = state.node_tile
+        p_node = state.p_node
+        pairs = iter(state.barns)
+        out = []
+        for node, owner in zip(pairs, pairs, strict=False):
+            k = node_tile[node]
+            out.append((tile_barns[k] + (node - p_node[k]) * n, owner))
+        return out
+
+    def write_barns(v: Any, state: Any, rel: tuple[int, ...]) -> None:
+        """Every barn at its placement and tile-field, for its relative owner."""
+        node_tile = state.node_tile
+        p_node = state.p_node
+        pairs = iter(state.barns)
+        for node, owner in zip(pairs, pairs, strict=False):
+            k = node_tile[node]
+            v[tile_barns[k] + (node - p_node[k]) * n + rel[owner]] = 1.0
+
+    def write_public(v: Any, state: Any, rel: tuple[int, ...]) -> None:
+        cells, kinds, rots = state.p_cell, state.p_type, state.p_rot
+        last_cells, last_kinds, last_rots, blob, barns, offsets = memo[0]
+        m = len(last_cells)
+        if len(cells) == m and cells == last_cells and kinds == last_kinds and rots == last_rots:
+            pass  # the board last written
+        elif (
+            len(cells) == m + 1
+            and cells[:m] == last_cells
+            and kinds[:m] == last_kinds
+            and rots[:m] == last_rots
+        ):
+            blob += packed(cells[m:], kinds[m:], rots[m:])  # one more tile
+            last_cells, last_kinds, last_rots = cells[:], kinds[:], rots[:]
+            memo[0] = (last_cells, last_kinds, last_rots, blob, barns, offsets)
+        else:
+            blob = packed(cells, kinds, rots)
+            memo[0] = (cells[:], kinds[:], rots[:], blob, None, [])
+            v.cast("B")[board_start : board_start + len(blob)] = blob
+            write_barns(v, state, rel)
+            return
+        v.cast("B")[board_start : board_start + len(blob)] = blob
+        if barns is None or state.barns != barns:
+            offsets = barn_offsets(state)
+            memo[0] = (last_cells, last_kinds, last_rots, blob, state.barns[:], offsets)
+        for at, owner in offsets:
+            v[at + rel[owner]] = 1.0
+
+    return write_public

@@ -1,10 +1,11 @@
 """Livestock Uprising's observation as a fixed-size float32 vector (``observation_tensor``).
 
-Built from ``observation(seat)`` alone, so no other seat's Command cards or Battle Plans card
-can enter it (LU-R2, LU-R3). Seats are ordered from the viewer's (``rel`` 0; seat 0 for a
-spectator). ``C`` cells (F x F), ``U`` unit types (troops, then Special Forces), ``K`` cards
-(Command cards, then Battle Plans), ``n`` seats; a piece slot is ``4 * rel + slot`` (Generals
-with 1-3 Stars, then the Super Army).
+``encode`` (the reference) builds it from ``observation(seat)`` alone, so no other seat's
+Command cards or Battle Plans card can enter it (LU-R2, LU-R3); ``state_encoder``
+(``tensor_state``) writes the same values straight from the state's fields. Seats are ordered
+from the viewer's (``rel`` 0; seat 0 for a spectator). ``C`` cells (F x F), ``U`` unit types
+(troops, then Special Forces), ``K`` cards (Command cards, then Battle Plans), ``n`` seats; a
+piece slot is ``4 * rel + slot`` (Generals with 1-3 Stars, then the Super Army).
 
 ================  ====================  ======================================================
 field             size                  meaning
@@ -49,9 +50,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from farmstead.core.tensor import TensorLayout, Vector, one_hot
+from farmstead.core.tensor import StateEncoder, TensorLayout, Vector, one_hot
 from farmstead.games.livestock_uprising.config import LUConfig
 from farmstead.games.livestock_uprising.layout import OUTCOME_NAMES, PHASE_NAMES, PIECE_SUFFIXES
+from farmstead.games.livestock_uprising.rules import READY
+from farmstead.games.livestock_uprising.tensor_state import make_state_encoder
 
 STAGES = 15
 SF_STATES = ("reserve", "in_play", "removed")
@@ -358,3 +361,9 @@ def _battle(
     for entry in b["owed"]:
         index = 4 * n if entry["piece"] is None else slot_of(entry["piece"])
         v[owed + index] = entry["count"] / 2
+
+
+def state_encoder(c: LUConfig, layout: TensorLayout) -> StateEncoder:
+    """``encode``'s values written straight from the state's fields (``tensor_state``), every
+    offset and table computed once per configured game."""
+    return make_state_encoder(c, layout, READY)

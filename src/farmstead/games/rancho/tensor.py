@@ -1,7 +1,8 @@
 """Rancho's observation as a fixed-size float32 vector (``observation_tensor``).
 
-Built from ``observation(seat)`` alone (Rancho is open information, RA-R46), with the seats in
-turn from the viewer's (``rel`` = 0 is the viewer, or seat 0 for a spectator). ``C`` cells of the
+``encode`` (the reference) builds it from ``observation(seat)`` alone (Rancho is open
+information, RA-R46); ``state_encoder`` writes the same values from the state's fields. Seats are
+in turn from the viewer's (``rel`` = 0 is the viewer, or seat 0 for a spectator). ``C`` cells of the
 board, ``P`` pastures, ``n`` seats. Counts are divided by a scale so that values stay near [0, 1].
 
 =======================  ==========  ==================================================================
@@ -31,11 +32,12 @@ winner                   n           one-hot, relative winning seat
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from farmstead.core.tensor import TensorLayout, Vector, one_hot, put
+from farmstead.core.tensor import StateEncoder, TensorLayout, Vector, element_view, one_hot, put
 from farmstead.games.rancho.config import RanchoConfig
-from farmstead.games.rancho.layout import KINDS, PHASE_NAMES, SYMBOLS
+from farmstead.games.rancho.layout import FOX, KINDS, PHASE_NAMES, RABBIT, SYMBOLS
 
 D6_SIDES = 12
 
@@ -125,3 +127,151 @@ def encode(c: RanchoConfig, layout: TensorLayout, obs: dict[str, Any]) -> Vector
         one_hot(v, layout["dog_queue"], rel(seat))
     one_hot(v, layout["winner"], rel(obs["winner"]))
     return v
+
+
+def state_encoder(c: RanchoConfig, layout: TensorLayout) -> StateEncoder:
+    """``encode``'s values written from the state's fields, every offset and scale computed
+    once (``position.to_json`` is what each value follows; ``seats_writer`` and
+    ``transaction_writer`` write their fields). All of Rancho is open (RA-R46): the viewer only
+    orders the seats."""
+    n = c.num_players
+    rel_of = [tuple((other - viewer) % n for other in range(n)) for viewer in range(n)]
+    phase_at = layout["phase"].start
+    to_move_at = layout["to_move"].start
+    active_at = layout["active"].start
+    round_at = layout["round"].start
+    actions_at = layout["turn_actions"].start
+    herd_at = layout["herd"].start
+    round_scale = max(1, c.max_rounds)
+    actions_scale = max(1, c.max_actions_per_turn)
+    # The herd's six kinds (KINDS), each over its setup size.
+    h0, h1, h2, h3, h4, h5 = (max(1, size) for size in c.herd)
+    dice_at = layout["dice"].start
+    second_die_at = dice_at + len(SYMBOLS)
+    attack_at = layout["attack"].start - FOX  # the predators are the faces FOX, WOLF
+    d6_at = layout["d6"].start - 1  # numbers 1 … D6_SIDES
+    queue_at = layout["dog_queue"].start
+    winner_at = layout["winner"].start
+    write_seats = seats_writer(c, layout)
+    write_transaction = transaction_writer(layout)
+
+    def encode_state(state: Any, seat: int | None, out: Vector) -> None:
+        v = element_view(out)
+        viewer = 0 if seat is None else seat  # a spectator sees from seat 0
+        rel = rel_of[viewer]
+        v[phase_at + state.phase] = 1.0
+        if state.to_move >= 0:
+            v[to_move_at + rel[state.to_move]] = 1.0
+        if state.active >= 0:
+            v[active_at + rel[state.active]] = 1.0
+        v[round_at] = state.round / round_scale
+        v[actions_at] = state.turn_actions / actions_scale
+        herd = state.herd
+        v[herd_at] = herd[0] / h0
+        v[herd_at + 1] = herd[1] / h1
+        v[herd_at + 2] = herd[2] / h2
+        v[herd_at + 3] = herd[3] / h3
+        v[herd_at + 4] = herd[4] / h4
+        v[herd_at + 5] = herd[5] / h5
+        write_seats(v, state, viewer)
+        if state.tx_open:
+            write_transaction(v, state)
+        dice = state.dice
+        if dice:
+            v[dice_at + dice[0]] = 1.0
+            v[second_die_at + dice[1]] = 1.0
+        if state.attack >= 0:
+            v[attack_at + state.attack] = 1.0
+        if state.d6:
+            v[d6_at + min(state.d6, D6_SIDES)] = 1.0
+        for other in state.dog_queue:
+            v[queue_at + rel[other]] = 1.0
+        if state.winner >= 0:
+            v[winner_at + rel[state.winner]] = 1.0
+
+    return encode_state
+
+
+def seats_writer(c: RanchoConfig, layout: TensorLayout) -> Callable[[Any, Any, int], None]:
+    """``write(v, state, viewer)``: per seat in relative order from ``viewer``, its unplaced
+    animals, dogs and pastures, and the pieces on its spaces (``rabbits``, ``sheep``, ``cows``,
+    ``horses``). Every piece stands on spaces of one seat (RA-R24), so the seats' territories
+    (``terr``: farm cells and pastures) hold every piece of the board."""
+    n = c.num_players
+    board = c.board
+    pastures = board.num_pastures
+    bits = board.bits
+    # Per viewer, each seat in relative order with its offsets: (seat, pool, dogs, pastures).
+    rows = [
+        tuple(
+            (
+                (viewer + r) % n,
+                layout["pools"].start + 4 * r,
+                layout["dogs"].start + 2 * r,
+                layout["pastures"].start + r * pastures,
+            )
+            for r in range(n)
+        )
+        for viewer in range(n)
+    ]
+    # The plane of each animal kind: rabbits per cell / 4, else 1 where a piece stands.
+    plane_at = (
+        layout["rabbits"].start,
+        layout["sheep"].start,
+        layout["cows"].start,
+        layout["horses"].start,
+    )
+    rabbits_at = plane_at[RABBIT]
+
+    def write_seats(v: Any, state: Any, viewer: int) -> None:
+        pool = state.pool
+        dogs = state.dogs
+        terr = state.terr
+        cell_kind = state.cell_kind
+        cell_amt = state.cell_amt
+        unplaced = any(pool)  # animals wait in a pool only between breeding and placement
+        for other, pool_at, dogs_at, owned_at in rows[viewer]:
+            if unplaced:
+                base = 4 * other
+                v[pool_at] = pool[base] / 10
+                v[pool_at + 1] = pool[base + 1] / 10
+                v[pool_at + 2] = pool[base + 2] / 10
+                v[pool_at + 3] = pool[base + 3] / 10
+            if dogs[2 * other]:
+                v[dogs_at] = dogs[2 * other]
+            if dogs[2 * other + 1]:
+                v[dogs_at + 1] = dogs[2 * other + 1]
+            for cell in bits(terr[other]):
+                if cell < pastures:
+                    v[owned_at + cell] = 1.0
+                kind = cell_kind[cell]
+                if kind == RABBIT:
+                    v[rabbits_at + cell] = cell_amt[cell] / 4
+                elif kind >= 0:
+                    v[plane_at[kind] + cell] = 1.0
+
+    return write_seats
+
+
+def transaction_writer(layout: TensorLayout) -> Callable[[Any, Any], None]:
+    """``write(v, state)`` while a transaction is open: the flag, what is given to and taken
+    from the herd per kind / 10, the pastures bought."""
+    open_at = layout["transaction_open"].start
+    give_at = layout["give"].start
+    receive_at = layout["receive"].start
+    buy_at = layout["buy"].start
+    kinds = range(len(KINDS))
+
+    def write_transaction(v: Any, state: Any) -> None:
+        v[open_at] = 1.0
+        give = state.tx_give
+        receive = state.tx_recv
+        for k in kinds:
+            if give[k]:
+                v[give_at + k] = give[k] / 10
+            if receive[k]:
+                v[receive_at + k] = receive[k] / 10
+        for cell in state.tx_buy:
+            v[buy_at + cell] = 1.0
+
+    return write_transaction
