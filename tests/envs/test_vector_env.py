@@ -3,6 +3,8 @@ through shared memory, with the results of the same copies stepped one by one.""
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pytest
 
@@ -10,17 +12,19 @@ from farmstead.core.errors import InvalidParamError, UnknownGameError
 from farmstead.envs import single_agent_env
 from farmstead.envs.vector import vector_env
 
+Row = tuple[np.ndarray, float, bool, np.ndarray]
 
-def play_alone(game: str, copies: int, seed: int, steps: int, **params: object) -> list[tuple]:
+
+def play_alone(game: str, copies: int, seed: int, steps: int, **params: Any) -> list[list[Row]]:
     """Each copy stepped alone, as ``vector_env`` promises: copy ``i`` from ``seed + i``,
-    reset on the step after it ends, the first legal id... chosen by the step number."""
-    envs = [single_agent_env(game, **params) for _ in range(copies)]  # type: ignore[arg-type]
+    reset on the step after it ends, the legal id chosen by the step number."""
+    envs = [single_agent_env(game, **params) for _ in range(copies)]
     results = [env.reset(seed=seed + i) for i, env in enumerate(envs)]
     masks = [info["action_mask"] for _, info in results]
     finished = [False] * copies
-    out = []
+    out: list[list[Row]] = []
     for step in range(steps):
-        row = []
+        row: list[Row] = []
         for i, env in enumerate(envs):
             if finished[i]:
                 obs, info = env.reset()
@@ -44,7 +48,8 @@ def test_a_vector_env_steps_like_its_copies_alone(workers: int) -> None:
     envs = vector_env("rancho", copies, workers=workers, max_rounds=3)
     try:
         obs, info = envs.reset(seed=seed)
-        assert obs.shape == (copies, *envs.single_observation_space.shape)
+        shape = envs.single_observation_space.shape
+        assert shape is not None and obs.shape == (copies, *shape)
         ended = 0
         for step in range(steps):
             actions = []

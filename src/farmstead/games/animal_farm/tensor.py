@@ -340,7 +340,15 @@ class Writer(TensorWriter):
     """A ``TensorWriter`` that rewrites only what changed: the units unit by unit, the piles
     block when a pile moved, and the few head and turn fields every time."""
 
-    __slots__ = ("_encoding", "_view", "_units", "_piles_key", "_zeros")
+    __slots__ = (
+        "_encoding",
+        "_view",
+        "_units",
+        "_piles_key",
+        "_zero_piles",
+        "_zero_head",
+        "_zero_turn",
+    )
 
     def __init__(self, encoding: Encoding, seat: int | None, buffer: Vector | None) -> None:
         super().__init__(encoding.encode_state, encoding.size, seat, buffer)
@@ -349,23 +357,28 @@ class Writer(TensorWriter):
         self._view = element_view(self.buffer)
         self._units = UnitCells(encoding.c, encoding.layout, 0)
         self._piles_key: tuple[int, ...] = ()
-        self._zeros = element_view(np.zeros(encoding.size, np.float32))
+        zeros = element_view(np.zeros(encoding.size, np.float32))
+        self._zero_piles = zeros[encoding.piles_lo : encoding.piles_hi]
+        self._zero_head = zeros[: encoding.units_lo]
+        self._zero_turn = zeros[encoding.turn_lo :]
 
     def update(self, state: AnimalFarmRules) -> Vector:
         e = self._encoding
         v = self._view
-        zeros = self._zeros
-        me = e.viewer(state, self.seat)
+        seat = self.seat
+        me = 0 if seat is None or state.p1_seat < 0 else seat ^ state.p1_seat  # as ``viewer``
         pos = state.pos
         self._units.update(v, me, pos)
+        cells = state.pile_cell
         carriers = state.pile_carrier
-        key = (me, *state.pile_cell, *carriers, pos[carriers[0]], pos[carriers[1]])
+        first, second = carriers
+        key = (me, cells[0], cells[1], first, second, pos[first], pos[second])
         if key != self._piles_key:
-            v[e.piles_lo : e.piles_hi] = zeros[e.piles_lo : e.piles_hi]
+            v[e.piles_lo : e.piles_hi] = self._zero_piles
             e.piles(v, state, me)
             self._piles_key = key
-        v[: e.units_lo] = zeros[: e.units_lo]
-        v[e.turn_lo :] = zeros[e.turn_lo :]
+        v[: e.units_lo] = self._zero_head
+        v[e.turn_lo :] = self._zero_turn
         e.turn(v, state, me)
         return self.buffer
 
