@@ -10,7 +10,10 @@ core, all in CPU time of this process in one run (so the ratios hold on a busy m
   and its overhead ``bench / (single x decisions per step)`` (the target: at most 2x);
 * ``vector``: steps per second of ``vector_env(game, 64)`` in this process.
 
-    .venv/bin/python benchmarks/env_speed.py [--seconds 3] [--game fences]
+``--batched`` adds the batched engines' steps per second at N = 1, 64, 1024 and 8192
+(``benchmarks/batched_speed.py``).
+
+    .venv/bin/python benchmarks/env_speed.py [--seconds 3] [--game fences] [--batched]
 """
 
 from __future__ import annotations
@@ -103,7 +106,7 @@ def decisions_per_step(game: str, steps: int = 3000) -> float:
             if terminated:
                 _, info = env.reset()
     finally:
-        single_module.decide = real  # type: ignore[assignment]
+        single_module.decide = real
     return (steps + counted[0]) / steps
 
 
@@ -132,6 +135,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--game", default=None)
+    parser.add_argument("--batched", action="store_true")
     args = parser.parse_args()
     print(
         f"{'game':<20} {'bench dec/s':>11} {'aec dec/s':>10} {'overhead':>8} "
@@ -148,6 +152,10 @@ def main() -> None:
             f"{single:>11,.0f} {per_step:>8.2f} {bench / (single * per_step):>7.2f}x "
             f"{vector:>13,.0f}"
         )
+    if args.batched:
+        import batched_speed  # noqa: PLC0415 - this folder, only with --batched
+
+        batched_speed.main(["--seconds", str(args.seconds)])
 
 
 if __name__ == "__main__":

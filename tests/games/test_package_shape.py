@@ -3,7 +3,9 @@ that run one way (no cycle, not even inside a function or under TYPE_CHECKING).
 
 A module of the template may be a subpackage of the same name (``rules/`` for ``rules.py``):
 its modules import only ``farmstead.core``, the standard library, the game's modules above it
-and their own siblings. No module of ``farmstead.games`` is longer than ``MAX_LINES``, and
+and their own siblings. A module named ``<template module>_<part>`` (``tensor_state.py``,
+``heuristics_planner.py``) is a part of that module: it ranks just below it, so it may import
+what the module may and its sibling parts, and the module imports it. No module of ``farmstead.games`` is longer than ``MAX_LINES``, and
 every game assembles its ``game.py`` on ``core.assembly``.
 """
 
@@ -36,8 +38,26 @@ RANKS = {
     "facts": 8,
     "registration": 9,
 }
+OPTIONAL_RANKS = {"batched": 8}  # a batched engine (core.batched), where a game has one
 HELPER = 1
 REQUIRED = set(RANKS) | {"__init__"}
+RANKS |= OPTIONAL_RANKS
+
+
+def part_of(module: str) -> str | None:
+    """The template module that ``module`` is a part of (``tensor`` for ``tensor_state``)."""
+    family = module.split("_", 1)[0]
+    return family if module not in RANKS and "_" in module and family in RANKS else None
+
+
+def rank_of(module: str) -> float:
+    """The rank of a template module, of a part of one (just below it), or of a helper."""
+    if module in RANKS:
+        return RANKS[module]
+    family = part_of(module)
+    return HELPER if family is None else RANKS[family] - 0.5
+
+
 CORE_LAYERS = ("agents", "lab", "cli", "web", "core", "envs", "testing")
 MAX_LINES = 700
 GAMES_ROOT = Path(importlib.import_module("farmstead.games").__file__ or "").parent
@@ -119,13 +139,17 @@ def test_game_imports_run_one_way(name: str) -> None:
             graph[module] |= within(package, imports) - {module}
     assert not graph["__init__"], "__init__ imports nothing of the game"
     for module, targets in graph.items():
-        rank = RANKS.get(module, HELPER)
+        rank = rank_of(module)
         for target in targets:
-            target_rank = RANKS.get(target, HELPER)
-            both_helpers = rank == target_rank == HELPER
-            # A real disjunction of the layering rule: helpers may import each other (cycles
-            # are checked below); every other import must go to a lower rank.
-            assert both_helpers or target_rank < rank, (
+            target_rank = rank_of(target)
+            # A real disjunction of the layering rule: helpers may import each other, and so
+            # may the parts of one module (cycles are checked below); every other import must
+            # go to a lower rank.
+            family = part_of(module)
+            siblings = (rank == target_rank == HELPER) or (
+                family is not None and part_of(target) == family
+            )
+            assert siblings or target_rank < rank, (
                 f"{package}.{module} (rank {rank}) imports {target} (rank {target_rank})"
             )
     assert_no_cycle(graph)

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from importlib import metadata, resources
 from typing import Any, Generic, TypeVar
 
+from farmstead.core.batched import BatchedEngine
 from farmstead.core.data import DataItem
 from farmstead.core.errors import FarmsteadError, GameRegistrationError, UnknownGameError
 from farmstead.core.facts import GameFactsFn
@@ -257,7 +258,9 @@ class GameRegistration(Generic[StateT]):
     ``durations`` how long games last, measured from simulations (``Durations``; ``None``:
     not measured); ``terminal_menu`` how ``farmstead play`` lists a prompt's choices
     (``TerminalMenuFn``; ``None``: one numbered line per legal action); ``facts`` why and when a
-    finished game ended and each seat's facts for balance reports (``core.facts``).
+    finished game ended and each seat's facts for balance reports (``core.facts``);
+    ``batched`` the game's batched NumPy engine class (``core.batched.BatchedEngine``: ``N``
+    games as arrays, stepped at once, for ``farmstead.envs.batched``; ``None``: none).
 
     ``StateT`` is the state class of ``game`` (what its ``new_initial_state`` returns): the
     functions of the record are called with that game's states only.
@@ -281,6 +284,7 @@ class GameRegistration(Generic[StateT]):
     durations: Durations[StateT] | None = None
     terminal_menu: TerminalMenuFn[StateT] | None = None
     facts: GameFactsFn | None = None
+    batched: type[BatchedEngine] | None = None
 
     def preset(self, name: str) -> Preset:
         """The preset called ``name`` (spaces count as underscores); ``LookupError`` lists the

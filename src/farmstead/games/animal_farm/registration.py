@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from farmstead.core.registry import BrowserBoard, GameRegistration, Heuristics, RulesProse
 from farmstead.games.animal_farm import facts, heuristics, render, words
+from farmstead.games.animal_farm.batched import AnimalFarmBatch
 from farmstead.games.animal_farm.game import AnimalFarmGame, AnimalFarmState
 
 RULES_SUMMARY = (
@@ -32,4 +33,5 @@ REGISTRATION: GameRegistration[AnimalFarmState] = GameRegistration(
     turn_summary=words.turn_summary,
     rules_prose=RulesProse("farmstead.games.animal_farm"),
     facts=facts.game_facts,
+    batched=AnimalFarmBatch,
 )
