@@ -69,8 +69,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from farmstead.core.tensor import StateEncoder, TensorLayout, Vector, one_hot
+from farmstead.core.tensor import StateEncoder, TensorLayout, TensorWriter, Vector, one_hot
 from farmstead.games.farms_race import tensor_state
+from farmstead.games.farms_race import tensor_writer as tensor_writer_module
 from farmstead.games.farms_race.config import FRConfig
 from farmstead.games.farms_race.layout import (
     BUILD_IDS,
@@ -451,3 +452,11 @@ def state_encoder(c: FRConfig, layout: TensorLayout) -> StateEncoder:
     """``encode``'s values written straight from the state's fields, every offset computed
     once (``tensor_state``); equal to the reference for every seat and a spectator."""
     return tensor_state.state_encoder(c, layout)
+
+
+def tensor_writer(
+    c: FRConfig, layout: TensorLayout, seat: int | None, buffer: Vector | None
+) -> TensorWriter:
+    """A writer of ``seat``'s tensor into ``buffer`` that rewrites only what changed since the
+    last ``update`` (``tensor_writer.Writer``)."""
+    return tensor_writer_module.Writer(c, layout, seat, buffer)

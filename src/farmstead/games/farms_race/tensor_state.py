@@ -279,47 +279,41 @@ def _seats(c: Any, layout: TensorLayout) -> Part:
 def _seat_extras(c: Any, layout: TensorLayout) -> Part:
     """The per-seat values most often zero, each kind skipped at once when no seat has one:
     eliminated and winner of ``seats``; ``spy_seats`` (Spy count, hidden VP Spies included,
-    FR-10; revealed VP Spies; Nuke tokens) and ``nukiest``; the proposals made of ``trade``."""
-    n = c.players
+    FR-10; revealed VP Spies; Nuke tokens) and ``nukiest``."""
     seats_at = layout["seats"].start + 6
     spy_at = layout["spy_seats"].start
-    made_at = layout["trade"].start + 2 * n
     nukiest_at = layout["nukiest"].start
     # Per viewer, per seat: the seat, its Spy cards' first index, its blocks.
     rows = [
-        tuple((s, K * s, seats_at + 9 * w, spy_at + 7 * w, made_at + w) for s, w in pairs)
-        for pairs in map(enumerate, _relative(n))
+        tuple((s, K * s, seats_at + 9 * w, spy_at + 7 * w) for s, w in pairs)
+        for pairs in map(enumerate, _relative(c.players))
     ]
 
     def part(state: Any, v: Out, seat: int | None, viewer: int, rel: Rel) -> None:
         eliminated = state.eliminated
         winners = state.winners
         if eliminated or winners:
-            for s, _, b, _, _ in rows[viewer]:
+            for s, _, b, _ in rows[viewer]:
                 if eliminated >> s & 1:
                     v[b] = 1.0
                 if s in winners:
                     v[b + 2] = 1.0
         if any(spies := state.spies):
-            for _, k, _, b, _ in rows[viewer]:
+            for _, k, _, b in rows[viewer]:
                 if x := sum(spies[k : k + K]):
                     v[b] = (x if x < 600 else 600) / 10
         if any(revealed := state.revealed):
-            for s, _, _, b, _ in rows[viewer]:
+            for s, _, _, b in rows[viewer]:
                 for kind in VP_BITS[revealed[s] & 15]:  # VP_SPIES: kinds 0-3
                     v[b + 1 + kind] = 1.0
         ready = state.nukes_ready
         spent = state.nukes_spent
         if any(ready) or any(spent):
-            for s, _, _, b, _ in rows[viewer]:
+            for s, _, _, b in rows[viewer]:
                 if x := ready[s]:
                     v[b + 5] = (x if x < 600 else 600) / 10
                 if x := spent[s]:
                     v[b + 6] = (x if x < 600 else 600) / 10
-        if any(made := state.trade_proposals_made):
-            for s, _, _, _, b in rows[viewer]:
-                if x := made[s]:
-                    v[b] = x / 3
         if (x := state.nukiest) >= 0:
             v[nukiest_at + rel[x]] = 1.0
 
@@ -538,7 +532,7 @@ def _choices(c: Any, layout: TensorLayout) -> Part:
 
 def _nukes_and_trade(c: Any, layout: TensorLayout) -> Part:
     """``_encode_nukes`` and ``_encode_trade``: the nuke being launched, the top of the
-    response stack, the trade window and the proposal (the proposals made: ``_cards``). A
+    response stack, the trade window, the proposals made per seat and the proposal. A
     Pocket Nuke's humans in a face-down target are its owner's to see (``hidden_humans`` of
     ``views.observation``)."""
     n = c.players
@@ -550,7 +544,9 @@ def _nukes_and_trade(c: Any, layout: TensorLayout) -> Part:
     points_at = nuke_at + 2 * n + 4 + nr
     stack_at = layout["nuke_stack"].start
     slot_at = layout["trade"].start
+    made_at = slot_at + 2 * n
     passes_at = slot_at + 3 * n
+    seats = range(n)
     give_at = slot_at + 5 * n + 3
 
     def part(state: Any, v: Out, seat: int | None, viewer: int, rel: Rel) -> None:
@@ -579,6 +575,9 @@ def _nukes_and_trade(c: Any, layout: TensorLayout) -> Part:
             v[slot_at + rel[x]] = 1.0
         if (x := state.trade_next_turn) >= 0:
             v[slot_at + n + rel[x]] = 1.0
+        made = state.trade_proposals_made
+        for s in compress(seats, made):
+            v[made_at + rel[s]] = made[s] / 3
         if x := state.trade_passes:
             v[passes_at] = x / 4
         if x := state.open_trades:

@@ -2,8 +2,10 @@
 
 ``encode`` (the reference) builds it from ``observation(seat)`` alone, so hidden hand tiles of
 other seats and the supply's order can never enter it (FE-R22 … FE-R25); ``state_encoder``
-writes the same values from the state's fields, reading only what the observation shows. Seats are ordered from the viewer's (``rel`` 0; seat
-0 for a spectator). ``T`` tile types, ``K`` farmer cards, ``H`` hand slots, ``N`` tiles in play,
+writes the same values from the state's fields, reading only what the observation shows;
+``tensor_writer`` keeps one buffer equal to it, rewriting only the fields whose inputs changed
+(``tensor_writer.Writer``). Seats are ordered from the viewer's (``rel`` 0; seat 0 for a
+spectator). ``T`` tile types, ``K`` farmer cards, ``H`` hand slots, ``N`` tiles in play,
 ``F`` tile-fields at most per tile, ``n`` seats. The board is the list of placed tiles in the
 order they were laid (every tile has a slot: the board never holds more than ``N``).
 
@@ -35,10 +37,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from operator import getitem
 from typing import Any
+from weakref import WeakKeyDictionary
 
 import numpy as np
 
-from farmstead.core.tensor import StateEncoder, TensorLayout, Vector, element_view, one_hot
+from farmstead.core.tensor import (
+    StateEncoder,
+    TensorLayout,
+    TensorWriter,
+    Vector,
+    element_view,
+    one_hot,
+)
 from farmstead.games.fences.config import FencesConfig
 from farmstead.games.fences.layout import (
     CHANCE_PHASES,
@@ -48,6 +58,7 @@ from farmstead.games.fences.layout import (
     SELECT_CELL,
     SELECT_ROT,
 )
+from farmstead.games.fences.tensor_writer import Parts, Writer
 
 
 def tensor_layout(c: FencesConfig) -> TensorLayout:
@@ -144,10 +155,10 @@ PICKING = (SELECT_CELL, SELECT_ROT)
 """The phases with a tile picked up for placing (``position._selected``)."""
 
 
-def state_encoder(c: FencesConfig, layout: TensorLayout) -> StateEncoder:
-    """``encode``'s values written from the state's fields, every offset and table computed
-    once (``position.observation`` is what each value follows; ``seats_writer``,
-    ``public_writer`` and ``selected_writer`` write their fields).
+def encoding_parts(c: FencesConfig, layout: TensorLayout) -> Parts:
+    """The state encoding and its pieces, every offset and table computed once
+    (``position.observation`` is what each value follows; ``head_writer``, ``seats_writer``,
+    ``hands_writer``, ``public_writer`` and ``selected_writer`` write their fields).
 
     Secrecy (FE-R22 … FE-R25): the viewer's own hand is read whole; of another seat's hand only
     the public slots (``FencesInformation.is_public_hand_tile``: revealed when stuck, FE-R37, or
@@ -161,24 +172,96 @@ def state_encoder(c: FencesConfig, layout: TensorLayout) -> StateEncoder:
     row_of = [c.layout.cell_rc(cell)[0] / half for cell in cells]  # window cell -> row / T
     col_of = [c.layout.cell_rc(cell)[1] / half for cell in cells]
     rel_of = [tuple((other - viewer) % n for other in range(n)) for viewer in range(n)]
-    phase_at = layout["phase"].start
-    to_move_at = layout["to_move"].start
-    active_at = layout["active"].start
-    first_at = layout["first"].start
     discards_at = layout["discards"].start
     supply_at = layout["supply"].start
     supply_scale = max(1, c.total_tiles)
-    # ``current_player`` is the active seat outside the chance phases and the end.
-    deciding = [p not in CHANCE_PHASES and p != OVER for p in range(len(PHASE_NAMES))]
     picking = PICKING
-    write_seats = seats_writer(c, layout, tile_at)
-    write_public = public_writer(c, layout, tile_at, row_of, col_of)
+    write_head = head_writer(layout)
+    write_seats = seats_writer(c, layout)
+    write_own, write_others = hands_writer(c, layout, tile_at)
+    heads, tails = board_bytes(c, tile_at, row_of, col_of)
+    packed = board_packer(heads, tails)
+    offsets = barn_offsets(c, layout)
+    write_public = public_writer(layout, packed, offsets)
     write_selected = selected_writer(c, layout, tile_at, row_of, col_of)
+
+    def write_discards(v: Any, state: Any) -> None:
+        for tile in state.discards:  # public (FE-R25)
+            v[discards_at + tile_at[tile]] += 1.0
 
     def encode_state(state: Any, seat: int | None, out: Vector) -> None:
         v = element_view(out)
         viewer = 0 if seat is None else seat  # a spectator sees from seat 0
         rel = rel_of[viewer]
+        write_head(v, state, rel)
+        write_seats(v, state, viewer)
+        if seat is not None:
+            write_own(v, state, seat)
+        write_others(v, state, seat, viewer)
+        write_discards(v, state)
+        v[supply_at] = state.supply_total / supply_scale  # its size only (FE-R23)
+        if state.p_cell:
+            write_public(v, state, rel)
+        if state.phase in picking:
+            write_selected(v, state, seat)
+
+    return Parts(
+        encode_state=encode_state,
+        rel_of=rel_of,
+        head=write_head,
+        seats=write_seats,
+        own_hand=write_own,
+        other_hands=write_others,
+        discards=write_discards,
+        supply_scale=supply_scale,
+        packed=packed,
+        heads=heads,
+        tails=tails,
+        tile_floats=3 + len(c.tiles) + 4,
+        barn_offsets=offsets,
+        selected=write_selected,
+    )
+
+
+def state_encoder(c: FencesConfig, layout: TensorLayout) -> StateEncoder:
+    """``encode``'s values written from the state's fields (``encoding_parts``)."""
+    return shared_parts(c, layout).encode_state
+
+
+def tensor_writer(
+    c: FencesConfig, layout: TensorLayout, seat: int | None, buffer: Vector | None
+) -> TensorWriter:
+    """A ``tensor_writer.Writer`` of ``seat``'s tensor into ``buffer``: only what changed is
+    rewritten."""
+    return Writer(shared_parts(c, layout), layout, seat, buffer)
+
+
+SHARED: WeakKeyDictionary[TensorLayout, tuple[FencesConfig, Parts]] = WeakKeyDictionary()
+"""The pieces of each configured game's layout (``encoding_parts``), built once for the game's
+state encoding and all its writers (a vector environment makes a writer per seat and copy)."""
+
+
+def shared_parts(c: FencesConfig, layout: TensorLayout) -> Parts:
+    """``encoding_parts(c, layout)``, built once per layout and config. The pieces hold one
+    thing that changes, the ``public_writer`` memo, a tuple replaced whole (calls must not
+    overlap: one thread at a time per configured game)."""
+    found = SHARED.get(layout)
+    if found is None or found[0] is not c:
+        found = SHARED[layout] = (c, encoding_parts(c, layout))
+    return found[1]
+
+
+def head_writer(layout: TensorLayout) -> Callable[[Any, Any, tuple[int, ...]], None]:
+    """``write(v, state, rel)``: the phase, the seat deciding now, the active seat and the first
+    player, each relative (``rel``: every seat's relative seat)."""
+    phase_at = layout["phase"].start
+    to_move_at = layout["to_move"].start
+    active_at = layout["active"].start
+    first_at = layout["first"].start
+    # ``current_player`` is the active seat outside the chance phases and the end.
+    deciding = [p not in CHANCE_PHASES and p != OVER for p in range(len(PHASE_NAMES))]
+
+    def write_head(v: Any, state: Any, rel: tuple[int, ...]) -> None:
         phase = state.phase
         v[phase_at + phase] = 1.0
         active = state.active
@@ -189,34 +272,19 @@ def state_encoder(c: FencesConfig, layout: TensorLayout) -> StateEncoder:
         first = state.first
         if first != NO:
             v[first_at + rel[first]] = 1.0
-        write_seats(v, state, seat, viewer)
-        for tile in state.discards:  # public (FE-R25)
-            v[discards_at + tile_at[tile]] += 1.0
-        v[supply_at] = state.supply_total / supply_scale  # its size only (FE-R23)
-        if state.p_cell:
-            write_public(v, state, rel)
-        if phase in picking:
-            write_selected(v, state, seat)
 
-    return encode_state
+    return write_head
 
 
-def seats_writer(
-    c: FencesConfig, layout: TensorLayout, tile_at: list[int]
-) -> Callable[[Any, Any, int | None, int], None]:
-    """``write(v, state, seat, viewer)``: per relative seat of ``viewer`` (``seat`` or 0 for a
-    spectator), its score, stock, farmer card (public, FE-R24, FE-R25), hand size and the hand
-    tiles ``seat`` may see: its own whole (and slot by slot in ``my_hand``, FE-R22), of another
-    seat the revealed ones (FE-R37) and the one picked up for placing."""
+def seats_writer(c: FencesConfig, layout: TensorLayout) -> Callable[[Any, Any, int], None]:
+    """``write(v, state, viewer)``: per relative seat of ``viewer`` (``seat`` or 0 for a
+    spectator), its score, stock and farmer card (public, FE-R24, FE-R25)."""
     n = c.num_players
-    types = len(c.tiles)
     cat = c.catalog
     farmer_at = [cat.farmer_by_id[f.id] for f in c.farmers]  # card -> its one-hot index
-    hand_size = c.hand_size
     stock_scale = max(1, c.barn_stock)
-    picking = PICKING
     # Per viewer, each seat in relative order (rel 0 first) with the offsets of its slots in
-    # the per-seat fields: (seat, score, stock, farmer card block, hand size, known tiles).
+    # the per-seat fields: (seat, score, stock, farmer card block).
     rows = [
         tuple(
             (
@@ -224,12 +292,51 @@ def seats_writer(
                 layout["scores"].start + r,
                 layout["stocks"].start + r,
                 layout["farmers"].start + r * len(c.farmers),
-                layout["hand_sizes"].start + r,
-                layout["known_tiles"].start + r * types,
             )
             for r in range(n)
         )
         for viewer in range(n)
+    ]
+
+    def write_seats(v: Any, state: Any, viewer: int) -> None:
+        scores = state.scores
+        stocks = state.stocks
+        farmers = state.farmers
+        for other, score_at, stock_at, card_at in rows[viewer]:
+            v[score_at] = scores[other] / 50
+            v[stock_at] = stocks[other] / stock_scale
+            farmer = farmers[other]
+            if farmer != NO:
+                v[card_at + farmer_at[farmer]] = 1.0
+
+    return write_seats
+
+
+def hands_writer(
+    c: FencesConfig, layout: TensorLayout, tile_at: list[int]
+) -> tuple[Callable[[Any, Any, int], None], Callable[[Any, Any, int | None, int], bool]]:
+    """``own(v, state, seat)`` and ``others(v, state, seat, viewer)``: the hand fields of
+    ``seat``'s own hand (relative seat 0) and of every other seat (all of them for a
+    spectator, ``seat`` ``None``, who sees from seat 0).
+
+    ``own`` writes the seat's hand size and its whole hand (FE-R22), slot by slot in
+    ``my_hand`` and per type in ``known_tiles``. ``others`` writes each other seat's hand size
+    and the tiles of its hand everyone may see: the revealed ones (FE-R37) and the one picked
+    up for placing; it returns whether it wrote a tile."""
+    n = c.num_players
+    types = len(c.tiles)
+    hand_size = c.hand_size
+    picking = PICKING
+    sizes_at = layout["hand_sizes"].start
+    known_at = layout["known_tiles"].start
+    # Per viewer, each other seat in relative order with the offsets of its hand size and
+    # known tiles; a spectator's rows (``rows[n]``) hold every seat from seat 0.
+    rows = [
+        tuple(
+            ((viewer + r) % n, sizes_at + r, known_at + r * types)
+            for r in range(1 if viewer < n else 0, n)
+        )
+        for viewer in range(n + 1)
     ]
     # ``my_hand``: hand slot -> tile type -> offset.
     hand_cell = [
@@ -237,35 +344,32 @@ def seats_writer(
         for slot in range(hand_size)
     ]
 
-    def write_seats(v: Any, state: Any, seat: int | None, viewer: int) -> None:
+    def own(v: Any, state: Any, seat: int) -> None:
+        hand = state.hands[seat]
+        v[sizes_at] = len(hand) / hand_size
+        for slot, tile in enumerate(hand):  # FE-R22: the viewer's own hand, whole
+            v[known_at + tile_at[tile]] += 1.0
+            v[hand_cell[slot][tile]] = 1.0
+
+    def others(v: Any, state: Any, seat: int | None, viewer: int) -> bool:
         hands = state.hands
         revealed = state.revealed
-        scores = state.scores
-        stocks = state.stocks
-        farmers = state.farmers
         # The tile picked up for placing is public (``is_public_hand_tile``).
         picked_by = state.active if state.phase in picking else NO
         sel_slot = state.sel_slot
-        for other, score_at, stock_at, card_at, size_at, known in rows[viewer]:
-            v[score_at] = scores[other] / 50
-            v[stock_at] = stocks[other] / stock_scale
-            farmer = farmers[other]
-            if farmer != NO:
-                v[card_at + farmer_at[farmer]] = 1.0
+        wrote = False
+        for other, size_at, known in rows[n if seat is None else viewer]:
             hand = hands[other]
             v[size_at] = len(hand) / hand_size
-            if other == seat:  # FE-R22: the viewer's own hand, whole
-                for slot, tile in enumerate(hand):
-                    v[known + tile_at[tile]] += 1.0
-                    v[hand_cell[slot][tile]] = 1.0
-                continue
             shown = revealed[other]
             if other == picked_by or True in shown:  # else nothing of this hand is public
                 for slot, tile in enumerate(hand):
                     if shown[slot] or (other == picked_by and slot == sel_slot):
                         v[known + tile_at[tile]] += 1.0
+                        wrote = True
+        return wrote
 
-    return write_seats
+    return own, others
 
 
 def selected_writer(
@@ -297,40 +401,14 @@ def selected_writer(
     return write_selected
 
 
-Memo = tuple[list[int], list[int], list[int], bytes, "list[int] | None", list[tuple[int, int]]]
-"""The last board written (``public_writer``): its placements (cells, types, rotations), the
-float32 bytes of its ``board`` field, and the barns last written on it (``None``: none yet)
-with each barn's ``barns`` offset for relative owner 0 and its owner."""
-
-
-def public_writer(
-    c: FencesConfig,
-    layout: TensorLayout,
-    tile_at: list[int],
-    row_of: list[float],
-    col_of: list[float],
-) -> Callable[[Any, Any, tuple[int, ...]], None]:
-    """A writer of the ``board`` and ``barns`` fields (public, FE-R25) from the placement lists
-    and the barns, given the viewer's relative seat of every seat.
-
-    Each placed tile's slice of ``board`` is ``present, row / window, column / window`` (a
-    12-byte head per window cell) followed by the tile type and rotation one-hots (a tail per
-    type and rotation), both packed once as float32 bytes; the field is their join, copied in
-    one slice assignment, bit-identical to writing each float.
-
-    The board only grows during a game, so the writer keeps the last board it wrote (a
-    ``Memo``, one tuple replaced whole: safe to share). The same board (another seat's tensor,
-    a decision without a placement) is copied again; one more tile gets only that tile packed;
-    any other board is packed whole. Node numbers (``p_node``) follow the tile types in
-    placement order, so barn offsets computed on a board stay valid on the boards extending it;
-    they are kept while the barns stay the same, and dropped with a board packed whole (its
-    barns are then written directly, nothing computed for a board that may not come again).
-    """
+def board_bytes(
+    c: FencesConfig, tile_at: list[int], row_of: list[float], col_of: list[float]
+) -> tuple[list[bytes], list[list[bytes]]]:
+    """The float32 bytes of a placed tile's slice of ``board`` (public, FE-R25), in two parts:
+    per window cell the head ``present, row / window, column / window``, and per tile type and
+    rotation the tail, the type and rotation one-hots."""
     types = len(c.tiles)
-    n = c.num_players
-    fields = c.layout.max_fields
-    board_start = 4 * layout["board"].start
-    head = [
+    heads = [
         np.array([1.0, r, col], dtype=np.float32).tobytes()
         for r, col in zip(row_of, col_of, strict=True)
     ]
@@ -343,23 +421,39 @@ def public_writer(
             tail[types + rot] = 1.0
             per_rot.append(tail.tobytes())
         tails.append(per_rot)
-    head_of = head.__getitem__
+    return heads, tails
+
+
+def board_packer(
+    heads: list[bytes], tails: list[list[bytes]]
+) -> Callable[[list[int], list[int], list[int]], bytes]:
+    """``packed(cells, kinds, rots)``: the float32 bytes of the ``board`` slices of these
+    placements, in order: the join of their heads and tails (``board_bytes``), copied in one
+    slice assignment, bit-identical to writing each float."""
+    head_of = heads.__getitem__
     tails_of = tails.__getitem__
-    # Per placement k: the ``barns`` offset of its tile-field 0 for relative owner 0.
-    tile_barns = [layout["barns"].start + k * fields * n for k in range(c.total_tiles)]
-    empty: list[int] = []
-    memo: list[Memo] = [(empty, empty, empty, b"", None, [])]
 
     def packed(cells: list[int], kinds: list[int], rots: list[int]) -> bytes:
-        """The float32 bytes of the board slices of these placements, in order."""
         parts = [b""] * (2 * len(cells))
         parts[0::2] = map(head_of, cells)
         parts[1::2] = map(getitem, map(tails_of, kinds), rots)
         return b"".join(parts)
 
-    def barn_offsets(state: Any) -> list[tuple[int, int]]:
-        """Per barn (``barns``: flat node, owner pairs): its offset for relative owner 0, at
-        its placement and tile-field, and its owner."""
+    return packed
+
+
+def barn_offsets(c: FencesConfig, layout: TensorLayout) -> Callable[[Any], list[tuple[int, int]]]:
+    """``offsets(state)``: per barn (``barns``: flat node, owner pairs), its ``barns`` offset
+    for relative owner 0, at its placement and tile-field, and its owner (public, FE-R25).
+
+    Node numbers (``p_node``) follow the tile types in placement order, so the offsets computed
+    on a board stay valid on the boards extending it."""
+    n = c.num_players
+    fields = c.layout.max_fields
+    # Per placement k: the ``barns`` offset of its tile-field 0 for relative owner 0.
+    tile_barns = [layout["barns"].start + k * fields * n for k in range(c.total_tiles)]
+
+    def offsets(state: Any) -> list[tuple[int, int]]:
         node_tile = state.node_tile
         p_node = state.p_node
         pairs = iter(state.barns)
@@ -369,14 +463,34 @@ def public_writer(
             out.append((tile_barns[k] + (node - p_node[k]) * n, owner))
         return out
 
-    def write_barns(v: Any, state: Any, rel: tuple[int, ...]) -> None:
-        """Every barn at its placement and tile-field, for its relative owner."""
-        node_tile = state.node_tile
-        p_node = state.p_node
-        pairs = iter(state.barns)
-        for node, owner in zip(pairs, pairs, strict=False):
-            k = node_tile[node]
-            v[tile_barns[k] + (node - p_node[k]) * n + rel[owner]] = 1.0
+    return offsets
+
+
+Memo = tuple[list[int], list[int], list[int], bytes, "list[int] | None", list[tuple[int, int]]]
+"""The last board written (``public_writer``): its placements (cells, types, rotations), the
+float32 bytes of its ``board`` field, and the barns last written on it (``None``: none yet)
+with each barn's ``barns`` offset for relative owner 0 and its owner."""
+
+
+def public_writer(
+    layout: TensorLayout,
+    packed: Callable[[list[int], list[int], list[int]], bytes],
+    offsets_of: Callable[[Any], list[tuple[int, int]]],
+) -> Callable[[Any, Any, tuple[int, ...]], None]:
+    """A writer of the ``board`` and ``barns`` fields (public, FE-R25) into a zeroed vector,
+    from the placement lists (``packed``) and the barns (``offsets_of``), given the viewer's
+    relative seat of every seat.
+
+    The board only grows during a game, so the writer keeps the last board it wrote (a
+    ``Memo``, one tuple replaced whole: safe to share). The same board (another seat's tensor,
+    a decision without a placement) is copied again; one more tile gets only that tile packed;
+    any other board is packed whole. Barn offsets are kept while the barns stay the same, and
+    dropped with a board packed whole (its barns are then written directly, nothing kept for a
+    board that may not come again).
+    """
+    board_start = 4 * layout["board"].start
+    empty: list[int] = []
+    memo: list[Memo] = [(empty, empty, empty, b"", None, [])]
 
     def write_public(v: Any, state: Any, rel: tuple[int, ...]) -> None:
         cells, kinds, rots = state.p_cell, state.p_type, state.p_rot
@@ -397,11 +511,12 @@ def public_writer(
             blob = packed(cells, kinds, rots)
             memo[0] = (cells[:], kinds[:], rots[:], blob, None, [])
             v.cast("B")[board_start : board_start + len(blob)] = blob
-            write_barns(v, state, rel)
+            for at, owner in offsets_of(state):
+                v[at + rel[owner]] = 1.0
             return
         v.cast("B")[board_start : board_start + len(blob)] = blob
         if barns is None or state.barns != barns:
-            offsets = barn_offsets(state)
+            offsets = offsets_of(state)
             memo[0] = (last_cells, last_kinds, last_rots, blob, state.barns[:], offsets)
         for at, owner in offsets:
             v[at + rel[owner]] = 1.0

@@ -50,11 +50,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from farmstead.core.tensor import StateEncoder, TensorLayout, Vector, one_hot
+from farmstead.core.tensor import StateEncoder, TensorLayout, TensorWriter, Vector, one_hot
 from farmstead.games.livestock_uprising.config import LUConfig
 from farmstead.games.livestock_uprising.layout import OUTCOME_NAMES, PHASE_NAMES, PIECE_SUFFIXES
 from farmstead.games.livestock_uprising.rules import READY
 from farmstead.games.livestock_uprising.tensor_state import make_state_encoder
+from farmstead.games.livestock_uprising.tensor_writer import Writer
 
 STAGES = 15
 SF_STATES = ("reserve", "in_play", "removed")
@@ -367,3 +368,11 @@ def state_encoder(c: LUConfig, layout: TensorLayout) -> StateEncoder:
     """``encode``'s values written straight from the state's fields (``tensor_state``), every
     offset and table computed once per configured game."""
     return make_state_encoder(c, layout, READY)
+
+
+def tensor_writer(
+    c: LUConfig, layout: TensorLayout, seat: int | None, buffer: Vector | None
+) -> TensorWriter:
+    """A writer of ``seat``'s tensor into ``buffer`` that rewrites only what changed since the
+    last ``update`` (``tensor_writer.Writer``)."""
+    return Writer(c, layout, READY, seat, buffer)

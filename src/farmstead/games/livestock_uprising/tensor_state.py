@@ -72,33 +72,51 @@ def _battalion_rows(
     return cache, rows
 
 
+class PieceTables:
+    """Where each piece's elements of ``pieces`` lie and the float32 bytes of its units row:
+    per viewer and piece id, its slot's cell one-hot (``slot_at``), its units row (in bytes,
+    ``row_at``) and its fortified element (``fortified_at``); ``row(battalion)`` is the row of
+    units / 5 per type, fortified (0), ATK / 30 and DEF / 30. ATK and DEF are ``cfg.facts``,
+    as ``attack_value`` and ``defence_value`` read them."""
+
+    def __init__(self, c: Config, layout: TensorLayout) -> None:
+        cells = c.cells
+        units = len(c.catalog.units)
+        n = c.num_players
+        start = layout["pieces"].start
+        self.width = width = cells + units + 3
+        self.slot_at = [
+            [start + (4 * ((pid // 4 - viewer) % n) + pid % 4) * width for pid in range(4 * n)]
+            for viewer in range(n)
+        ]
+        self.row_at = [[4 * (at + cells) for at in ats] for ats in self.slot_at]
+        self.fortified_at = [[at + cells + units for at in ats] for ats in self.slot_at]
+        self.row_size = 4 * (units + 3)
+        facts = c.facts
+
+        def atk_def(battalion: tuple[int, ...]) -> tuple[float, ...]:
+            _, _, atk, defence = facts(battalion)
+            return (0.0, atk / 30, defence / 30)
+
+        cache, self.build = _battalion_rows(units, atk_def)
+        self.get = cache.get
+
+    def row(self, battalion: tuple[int, ...]) -> bytes:
+        """The units row of ``battalion`` (remembered)."""
+        return self.get(battalion) or self.build(battalion)
+
+
 def _pieces_writer(c: Config, layout: TensorLayout) -> Callable[[State, Out, Out, int], None]:
     """Writes ``pieces``: per piece the observation lists (on the board, or holding units), its
     cell one-hot, then units / 5 per type, fortified, ATK / 30 and DEF / 30 as one row (LU-R1:
-    every battalion is public). ATK and DEF are ``cfg.facts``, as ``attack_value`` and
-    ``defence_value`` read them."""
-    cells = c.cells
-    units = len(c.catalog.units)
-    width = cells + units + 3
-    start = layout["pieces"].start
-    facts = c.facts
-    # Per viewer and piece id: where its slot's cell one-hot starts, where its units row
-    # starts (in bytes) and its fortified element.
-    n = c.num_players
-    slot_at = [
-        [start + (4 * ((pid // 4 - viewer) % n) + pid % 4) * width for pid in range(4 * n)]
-        for viewer in range(n)
-    ]
-    row_at = [[4 * (at + cells) for at in ats] for ats in slot_at]
-    fortified_at = [[at + cells + units for at in ats] for ats in slot_at]
-    row_size = 4 * (units + 3)
-
-    def atk_def(battalion: tuple[int, ...]) -> tuple[float, ...]:
-        _, _, atk, defence = facts(battalion)
-        return (0.0, atk / 30, defence / 30)
-
-    cache, build = _battalion_rows(units, atk_def)
-    get = cache.get
+    every battalion is public; ``PieceTables``)."""
+    tables = PieceTables(c, layout)
+    slot_at = tables.slot_at
+    row_at = tables.row_at
+    fortified_at = tables.fortified_at
+    row_size = tables.row_size
+    get = tables.get
+    build = tables.build
 
     def write(state: State, v: Out, vb: Out, viewer: int) -> None:
         fortified = state.fortified
@@ -126,18 +144,12 @@ def _pieces_writer(c: Config, layout: TensorLayout) -> Callable[[State, Out, Out
 def _seats_writer(c: Config, layout: TensorLayout) -> Callable[[State, Out, Rel], None]:
     """Writes, per seat in the viewer's order: ``factions``, ``barn_owner`` (a living seat's
     barn), ``seats`` (hand size / 3, holds a Battle Plans card, alive, lost turns / 2, Shield
-    Wall, eliminated) and ``tokens`` / 10: all public (LU-R1)."""
+    Wall, eliminated): all public (LU-R1). ``tokens``: ``_tokens_writer``."""
     n = c.num_players
     cells = c.cells
     factions_at = [layout["factions"].start + 4 * r for r in range(n)]
     barn_at = [layout["barn_owner"].start + r * cells for r in range(n)]
     seats_at = [layout["seats"].start + 6 * r for r in range(n)]
-    tokens_at = layout["tokens"].start
-    # Per viewer, per element of ``state.tokens`` (5 per seat): its element of ``tokens``.
-    token_at = [
-        [tokens_at + 5 * ((i // 5 - viewer) % n) + i % 5 for i in range(5 * n)]
-        for viewer in range(n)
-    ]
 
     def write(state: State, v: Out, rel: Rel) -> None:
         faction = state.faction
@@ -165,6 +177,22 @@ def _seats_writer(c: Config, layout: TensorLayout) -> Callable[[State, Out, Rel]
                 v[base + 3] = lost[seat] / 2
             if shield[seat]:
                 v[base + 4] = 1.0
+
+    return write
+
+
+def _tokens_writer(c: Config, layout: TensorLayout) -> Callable[[State, Out, Rel], None]:
+    """Writes ``tokens``: per seat in the viewer's order, its tokens per resource / 10 (public:
+    LU-R1)."""
+    n = c.num_players
+    tokens_at = layout["tokens"].start
+    # Per viewer, per element of ``state.tokens`` (5 per seat): its element of ``tokens``.
+    token_at = [
+        [tokens_at + 5 * ((i // 5 - viewer) % n) + i % 5 for i in range(5 * n)]
+        for viewer in range(n)
+    ]
+
+    def write(state: State, v: Out, rel: Rel) -> None:
         tokens = state.tokens
         if any(tokens):
             at = token_at[rel.index(0)]
@@ -187,20 +215,29 @@ def _tile_rows(c: Config, layout: TensorLayout) -> tuple[int, int, list[bytes | 
     return 4 * layout["tiles"].start, 4 * layout["tiles"].stop, row_of
 
 
+def supply_tables(c: Config) -> tuple[list[int], list[dict[int, bytes]], list[bytes]]:
+    """Per count of ``supply`` and ``troops`` its scale (the supply's size, the troop's copies)
+    and a table of the float32 bytes of ``count / scale`` for every count the supplies can
+    hold; and the one-hot row of each Special Forces state (``SF_STATES``' order)."""
+    cat = c.catalog
+    scales = [max(1, size) for size in cat.token_supply]
+    scales += [u.copies for u in cat.units[: c.troop_types]]
+    tables = [{k: _float32_bytes([k / scale]) for k in range(scale + 1)} for scale in scales]
+    sf_rows = [_float32_bytes([float(i == k) for i in range(3)]) for k in range(3)]
+    return scales, tables, sf_rows
+
+
 def _supplies_writer(c: Config, layout: TensorLayout) -> Callable[[State, Out, Out], None]:
     """Writes ``scorched``, then ``supply`` / its size, ``troops`` / copies and
     ``special_forces`` (a one-hot row per card) as one block (they are adjacent): all public
-    (LU-R1). Each count's bytes come from a table of ``count / scale`` for every count the
-    supplies can hold; any other count takes the same expression the slow way. A Special
-    Forces state indexes its row as the observation indexes ``SF_STATES``."""
-    cat = c.catalog
+    (LU-R1). Each count's bytes come from ``supply_tables``; any other count takes the same
+    expression the slow way. A Special Forces state indexes its row as the observation indexes
+    ``SF_STATES``."""
     cells = c.cells
     scorched_at = layout["scorched"].start
     troops = c.troop_types
-    scales = [max(1, size) for size in cat.token_supply] + [u.copies for u in cat.units[:troops]]
-    tables = [{k: _float32_bytes([k / scale]) for k in range(scale + 1)} for scale in scales]
-    sf_rows = [_float32_bytes([float(i == k) for i in range(3)]) for k in range(3)]
-    many = len(cat.units) - troops >= 2  # itemgetter of one index returns no tuple
+    scales, tables, sf_rows = supply_tables(c)
+    many = len(c.catalog.units) - troops >= 2  # itemgetter of one index returns no tuple
     lo = 4 * layout["supply"].start
     hi = 4 * layout["special_forces"].stop
     assert layout["troops"].start == layout["supply"].stop
@@ -267,16 +304,28 @@ def _marks(v: Out, at: int, marks: list[bool]) -> None:
 
 
 def _turn_writer(c: Config, layout: TensorLayout, ready: int) -> Callable[[Any, Out, Out], None]:
-    """Writes the ``turn_*`` fields from the turn record (public: LU-R1); ``ready`` is the
-    rules' ``READY`` (a slot that has not acted: the observation's "ready", all else "done")."""
+    """Writes the ``turn_*`` fields from the turn record (public: LU-R1): the acting piece's
+    numbers, the slots and the choices; ``ready`` is the rules' ``READY``."""
+    numbers = _turn_numbers_writer(layout)
+    slots = _turn_slots_writer(layout, ready)
+    choices = _turn_choices_writer(c, layout)
+
+    def write(turn: Any, v: Out, vb: Out) -> None:
+        numbers(turn, v)
+        slots(turn, v)
+        choices(turn, v, vb)
+
+    return write
+
+
+def _turn_numbers_writer(layout: TensorLayout) -> Callable[[Any, Out], None]:
+    """Writes ``turn_piece``, ``turn_numbers`` and ``turn_flags``: the slot acting now, its
+    steps, limit, attacks and the transfers left, moved, Blitzkrieg and Rally."""
     piece_at = layout["turn_piece"].start
     numbers = layout["turn_numbers"].start
     flags = layout["turn_flags"].start
-    slots = layout["turn_slots"].start
-    choices = _turn_choices_writer(c, layout)
-    all_ready = [ready] * 4
 
-    def write(turn: Any, v: Out, vb: Out) -> None:
+    def write(turn: Any, v: Out) -> None:
         if turn.piece != NO:
             v[piece_at + turn.piece] = 1.0
         if turn.steps:
@@ -293,8 +342,18 @@ def _turn_writer(c: Config, layout: TensorLayout, ready: int) -> Callable[[Any, 
             v[flags + 1] = 1.0
         if turn.rally:
             v[flags + 2] = 1.0
-        # turn_slots: per slot acted (not READY), started, Double Time, Forced March, Bumper
-        # Crop (the one slot), Foraging.
+
+    return write
+
+
+def _turn_slots_writer(layout: TensorLayout, ready: int) -> Callable[[Any, Out], None]:
+    """Writes ``turn_slots``: per slot acted (not ``ready``, the rules' ``READY``: the
+    observation's "ready", all else "done"), started, Double Time, Forced March, Bumper Crop
+    (the one slot), Foraging."""
+    slots = layout["turn_slots"].start
+    all_ready = [ready] * 4
+
+    def write(turn: Any, v: Out) -> None:
         if turn.acted != all_ready:
             _marks(v, slots, [acted != ready for acted in turn.acted])
         if True in turn.started:
@@ -307,7 +366,6 @@ def _turn_writer(c: Config, layout: TensorLayout, ready: int) -> Callable[[Any, 
             _marks(v, slots + 20, turn.forage)
         if turn.bumper != NO:
             v[slots + 16 + turn.bumper] = 1.0
-        choices(turn, v, vb)
 
     return write
 
@@ -436,6 +494,7 @@ def make_state_encoder(c: Config, layout: TensorLayout, ready: int) -> StateEnco
     tiles_lo, tiles_hi, tile_row = _tile_rows(c, layout)
     supplies = _supplies_writer(c, layout)
     seats = _seats_writer(c, layout)
+    tokens = _tokens_writer(c, layout)
     pieces = _pieces_writer(c, layout)
     cards = _cards_writer(c, layout)
     turn_writer = _turn_writer(c, layout, ready)
@@ -458,6 +517,7 @@ def make_state_encoder(c: Config, layout: TensorLayout, ready: int) -> StateEnco
             v[round_at] = state.round / round_scale
         vb[tiles_lo:tiles_hi] = _JOIN(itemgetter(*state.tiles)(tile_row))
         seats(state, v, rel)
+        tokens(state, v, rel)
         pieces(state, v, vb, viewer)
         supplies(state, v, vb)
         cards(state, v, seat, rel)

@@ -1,9 +1,11 @@
 """Rancho's observation as a fixed-size float32 vector (``observation_tensor``).
 
 ``encode`` (the reference) builds it from ``observation(seat)`` alone (Rancho is open
-information, RA-R46); ``state_encoder`` writes the same values from the state's fields. Seats are
-in turn from the viewer's (``rel`` = 0 is the viewer, or seat 0 for a spectator). ``C`` cells of the
-board, ``P`` pastures, ``n`` seats. Counts are divided by a scale so that values stay near [0, 1].
+information, RA-R46); ``state_encoder`` writes the same values from the state's fields;
+``tensor_writer`` keeps one buffer equal to it, rewriting only what changed
+(``tensor_writer.Writer``). Seats are in turn from the viewer's (``rel`` = 0 is the viewer, or
+seat 0 for a spectator). ``C`` cells of the board, ``P`` pastures, ``n`` seats. Counts are divided
+by a scale so that values stay near [0, 1].
 
 =======================  ==========  ==================================================================
 field                    size        meaning
@@ -34,10 +36,20 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
+from weakref import WeakKeyDictionary
 
-from farmstead.core.tensor import StateEncoder, TensorLayout, Vector, element_view, one_hot, put
+from farmstead.core.tensor import (
+    StateEncoder,
+    TensorLayout,
+    TensorWriter,
+    Vector,
+    element_view,
+    one_hot,
+    put,
+)
 from farmstead.games.rancho.config import RanchoConfig
 from farmstead.games.rancho.layout import FOX, KINDS, PHASE_NAMES, RABBIT, SYMBOLS
+from farmstead.games.rancho.tensor_writer import Parts, Writer
 
 D6_SIDES = 12
 
@@ -129,13 +141,76 @@ def encode(c: RanchoConfig, layout: TensorLayout, obs: dict[str, Any]) -> Vector
     return v
 
 
-def state_encoder(c: RanchoConfig, layout: TensorLayout) -> StateEncoder:
-    """``encode``'s values written from the state's fields, every offset and scale computed
-    once (``position.to_json`` is what each value follows; ``seats_writer`` and
-    ``transaction_writer`` write their fields). All of Rancho is open (RA-R46): the viewer only
-    orders the seats."""
+def encoding_parts(c: RanchoConfig, layout: TensorLayout) -> Parts:
+    """The state encoding and its pieces, every offset and scale computed once
+    (``position.to_json`` is what each value follows; ``head_writer``, ``animals_writer``,
+    ``spaces_writer``, ``transaction_writer`` and ``tail_writer`` write their fields). All of
+    Rancho is open (RA-R46): the viewer only orders the seats."""
     n = c.num_players
     rel_of = [tuple((other - viewer) % n for other in range(n)) for viewer in range(n)]
+    write_head, write_herd = head_writer(c, layout)
+    write_animals = animals_writer(c, layout)
+    write_spaces = spaces_writer(c, layout)
+    write_transaction = transaction_writer(layout)
+    write_tail = tail_writer(layout)
+
+    def encode_state(state: Any, seat: int | None, out: Vector) -> None:
+        v = element_view(out)
+        viewer = 0 if seat is None else seat  # a spectator sees from seat 0
+        rel = rel_of[viewer]
+        write_head(v, state, rel)
+        write_herd(v, state)
+        write_animals(v, state, viewer)
+        write_spaces(v, state, viewer)
+        if state.tx_open:
+            write_transaction(v, state)
+        write_tail(v, state, rel)
+
+    return Parts(
+        encode_state=encode_state,
+        rel_of=rel_of,
+        head=write_head,
+        herd=write_herd,
+        animals=write_animals,
+        spaces=write_spaces,
+        transaction=write_transaction,
+        tail=write_tail,
+    )
+
+
+def state_encoder(c: RanchoConfig, layout: TensorLayout) -> StateEncoder:
+    """``encode``'s values written from the state's fields (``encoding_parts``)."""
+    return shared_parts(c, layout).encode_state
+
+
+def tensor_writer(
+    c: RanchoConfig, layout: TensorLayout, seat: int | None, buffer: Vector | None
+) -> TensorWriter:
+    """A ``tensor_writer.Writer`` of ``seat``'s tensor into ``buffer``: only what changed is
+    rewritten."""
+    return Writer(shared_parts(c, layout), layout, seat, buffer)
+
+
+SHARED: WeakKeyDictionary[TensorLayout, tuple[RanchoConfig, Parts]] = WeakKeyDictionary()
+"""The pieces of each configured game's layout (``encoding_parts``), built once for the game's
+state encoding and all its writers (a vector environment makes a writer per seat and copy)."""
+
+
+def shared_parts(c: RanchoConfig, layout: TensorLayout) -> Parts:
+    """``encoding_parts(c, layout)``, built once per layout and config (the pieces hold
+    nothing that changes)."""
+    found = SHARED.get(layout)
+    if found is None or found[0] is not c:
+        found = SHARED[layout] = (c, encoding_parts(c, layout))
+    return found[1]
+
+
+def head_writer(
+    c: RanchoConfig, layout: TensorLayout
+) -> tuple[Callable[[Any, Any, tuple[int, ...]], None], Callable[[Any, Any], None]]:
+    """``head(v, state, rel)``: the phase, the seats deciding now and whose turn it is (each
+    relative: ``rel`` is every seat's relative seat), the round and the turn's decisions;
+    ``herd(v, state)``: the central herd per kind over its setup size."""
     phase_at = layout["phase"].start
     to_move_at = layout["to_move"].start
     active_at = layout["active"].start
@@ -146,19 +221,8 @@ def state_encoder(c: RanchoConfig, layout: TensorLayout) -> StateEncoder:
     actions_scale = max(1, c.max_actions_per_turn)
     # The herd's six kinds (KINDS), each over its setup size.
     h0, h1, h2, h3, h4, h5 = (max(1, size) for size in c.herd)
-    dice_at = layout["dice"].start
-    second_die_at = dice_at + len(SYMBOLS)
-    attack_at = layout["attack"].start - FOX  # the predators are the faces FOX, WOLF
-    d6_at = layout["d6"].start - 1  # numbers 1 … D6_SIDES
-    queue_at = layout["dog_queue"].start
-    winner_at = layout["winner"].start
-    write_seats = seats_writer(c, layout)
-    write_transaction = transaction_writer(layout)
 
-    def encode_state(state: Any, seat: int | None, out: Vector) -> None:
-        v = element_view(out)
-        viewer = 0 if seat is None else seat  # a spectator sees from seat 0
-        rel = rel_of[viewer]
+    def head(v: Any, state: Any, rel: tuple[int, ...]) -> None:
         v[phase_at + state.phase] = 1.0
         if state.to_move >= 0:
             v[to_move_at + rel[state.to_move]] = 1.0
@@ -166,6 +230,8 @@ def state_encoder(c: RanchoConfig, layout: TensorLayout) -> StateEncoder:
             v[active_at + rel[state.active]] = 1.0
         v[round_at] = state.round / round_scale
         v[actions_at] = state.turn_actions / actions_scale
+
+    def herd(v: Any, state: Any) -> None:
         herd = state.herd
         v[herd_at] = herd[0] / h0
         v[herd_at + 1] = herd[1] / h1
@@ -173,9 +239,21 @@ def state_encoder(c: RanchoConfig, layout: TensorLayout) -> StateEncoder:
         v[herd_at + 3] = herd[3] / h3
         v[herd_at + 4] = herd[4] / h4
         v[herd_at + 5] = herd[5] / h5
-        write_seats(v, state, viewer)
-        if state.tx_open:
-            write_transaction(v, state)
+
+    return head, herd
+
+
+def tail_writer(layout: TensorLayout) -> Callable[[Any, Any, tuple[int, ...]], None]:
+    """``write(v, state, rel)``: the two d12 faces rolled, the predator being resolved, the
+    predator die's number, the seats still to decide on a dog and the winner (relative)."""
+    dice_at = layout["dice"].start
+    second_die_at = dice_at + len(SYMBOLS)
+    attack_at = layout["attack"].start - FOX  # the predators are the faces FOX, WOLF
+    d6_at = layout["d6"].start - 1  # numbers 1 … D6_SIDES
+    queue_at = layout["dog_queue"].start
+    winner_at = layout["winner"].start
+
+    def write_tail(v: Any, state: Any, rel: tuple[int, ...]) -> None:
         dice = state.dice
         if dice:
             v[dice_at + dice[0]] = 1.0
@@ -189,29 +267,53 @@ def state_encoder(c: RanchoConfig, layout: TensorLayout) -> StateEncoder:
         if state.winner >= 0:
             v[winner_at + rel[state.winner]] = 1.0
 
-    return encode_state
+    return write_tail
 
 
-def seats_writer(c: RanchoConfig, layout: TensorLayout) -> Callable[[Any, Any, int], None]:
+def animals_writer(c: RanchoConfig, layout: TensorLayout) -> Callable[[Any, Any, int], None]:
     """``write(v, state, viewer)``: per seat in relative order from ``viewer``, its unplaced
-    animals, dogs and pastures, and the pieces on its spaces (``rabbits``, ``sheep``, ``cows``,
-    ``horses``). Every piece stands on spaces of one seat (RA-R24), so the seats' territories
-    (``terr``: farm cells and pastures) hold every piece of the board."""
+    animals and its dogs."""
+    n = c.num_players
+    # Per viewer, each seat in relative order with its offsets: (seat, pool, dogs).
+    rows = [
+        tuple(
+            ((viewer + r) % n, layout["pools"].start + 4 * r, layout["dogs"].start + 2 * r)
+            for r in range(n)
+        )
+        for viewer in range(n)
+    ]
+
+    def write_animals(v: Any, state: Any, viewer: int) -> None:
+        pool = state.pool
+        dogs = state.dogs
+        unplaced = any(pool)  # animals wait in a pool only between breeding and placement
+        for other, pool_at, dogs_at in rows[viewer]:
+            if unplaced:
+                base = 4 * other
+                v[pool_at] = pool[base] / 10
+                v[pool_at + 1] = pool[base + 1] / 10
+                v[pool_at + 2] = pool[base + 2] / 10
+                v[pool_at + 3] = pool[base + 3] / 10
+            if dogs[2 * other]:
+                v[dogs_at] = dogs[2 * other]
+            if dogs[2 * other + 1]:
+                v[dogs_at + 1] = dogs[2 * other + 1]
+
+    return write_animals
+
+
+def spaces_writer(c: RanchoConfig, layout: TensorLayout) -> Callable[[Any, Any, int], None]:
+    """``write(v, state, viewer)``: per seat in relative order from ``viewer``, its pastures
+    and the pieces on its spaces (``rabbits``, ``sheep``, ``cows``, ``horses``). Every piece
+    stands on spaces of one seat (RA-R24), so the seats' territories (``terr``: farm cells and
+    pastures) hold every piece of the board."""
     n = c.num_players
     board = c.board
     pastures = board.num_pastures
     bits = board.bits
-    # Per viewer, each seat in relative order with its offsets: (seat, pool, dogs, pastures).
+    # Per viewer, each seat in relative order with the offset of its pastures.
     rows = [
-        tuple(
-            (
-                (viewer + r) % n,
-                layout["pools"].start + 4 * r,
-                layout["dogs"].start + 2 * r,
-                layout["pastures"].start + r * pastures,
-            )
-            for r in range(n)
-        )
+        tuple(((viewer + r) % n, layout["pastures"].start + r * pastures) for r in range(n))
         for viewer in range(n)
     ]
     # The plane of each animal kind: rabbits per cell / 4, else 1 where a piece stands.
@@ -223,24 +325,11 @@ def seats_writer(c: RanchoConfig, layout: TensorLayout) -> Callable[[Any, Any, i
     )
     rabbits_at = plane_at[RABBIT]
 
-    def write_seats(v: Any, state: Any, viewer: int) -> None:
-        pool = state.pool
-        dogs = state.dogs
+    def write_spaces(v: Any, state: Any, viewer: int) -> None:
         terr = state.terr
         cell_kind = state.cell_kind
         cell_amt = state.cell_amt
-        unplaced = any(pool)  # animals wait in a pool only between breeding and placement
-        for other, pool_at, dogs_at, owned_at in rows[viewer]:
-            if unplaced:
-                base = 4 * other
-                v[pool_at] = pool[base] / 10
-                v[pool_at + 1] = pool[base + 1] / 10
-                v[pool_at + 2] = pool[base + 2] / 10
-                v[pool_at + 3] = pool[base + 3] / 10
-            if dogs[2 * other]:
-                v[dogs_at] = dogs[2 * other]
-            if dogs[2 * other + 1]:
-                v[dogs_at + 1] = dogs[2 * other + 1]
+        for other, owned_at in rows[viewer]:
             for cell in bits(terr[other]):
                 if cell < pastures:
                     v[owned_at + cell] = 1.0
@@ -250,7 +339,7 @@ def seats_writer(c: RanchoConfig, layout: TensorLayout) -> Callable[[Any, Any, i
                 elif kind >= 0:
                     v[plane_at[kind] + cell] = 1.0
 
-    return write_seats
+    return write_spaces
 
 
 def transaction_writer(layout: TensorLayout) -> Callable[[Any, Any], None]:

@@ -1,0 +1,179 @@
+"""Rancho's ``tensor_writer`` (``tensor_writer.Writer``) holds the reference tensor along an
+adversarial sequence of states, not only along one game.
+
+The reference (``reference_observation_tensor``) is built from ``observation(seat)``; all of
+Rancho is open (RA-R46), so the viewer only orders the seats, and equal vectors mean the writer
+shows exactly the observation. The writer skips a field only when copies of its inputs equal
+the state's values, so it must stay exact when the states it is given are not consecutive: the
+same position twice, two games interleaved, positions shuffled (territories and pieces that
+come and go), a position read back with ``state_from_json``, a new game, and one live state
+changed in place between updates.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+from ra_helpers import act, d6, game, loaded_game, position, rabbits, roll
+
+from farmstead.core.game import PlayerId, State
+from farmstead.core.rng import Rng
+from farmstead.core.tensor import TensorWriter
+from farmstead.games.rancho.game import RanchoGame
+
+RULINGS = "RA-R46"
+NEW_GAME_EVERY = 150
+"""Random Rancho games are long: the walks start a new game after this many actions."""
+
+
+def step(state: State, rng: Rng) -> None:
+    """One random decision or chance outcome."""
+    if state.current_player() == PlayerId.CHANCE:
+        state.apply_action(rng.sample_outcome(state.chance_outcomes()))
+    else:
+        state.apply_action(rng.choice(state.legal_actions()))
+
+
+def positions(the_game: RanchoGame, count: int, seed: int) -> list[State]:
+    """``count`` consecutive positions (clones, one action apart) of random games, a new game
+    after each end and every ``NEW_GAME_EVERY`` actions."""
+    rng = Rng(seed)
+    state = the_game.new_initial_state()
+    out: list[State] = []
+    while len(out) < count:
+        out.append(state.clone())
+        if state.is_terminal() or len(out) % NEW_GAME_EVERY == 0:
+            state = the_game.new_initial_state()
+        else:
+            step(state, rng)
+    return out
+
+
+def writers_of(the_game: RanchoGame) -> list[tuple[int | None, TensorWriter]]:
+    """A writer per seat and a spectator's."""
+    seats: list[int | None] = [*range(the_game.num_players), None]
+    return [(seat, the_game.tensor_writer(seat)) for seat in seats]
+
+
+def check(writers: list[tuple[int | None, TensorWriter]], state: Any, where: str) -> None:
+    """Every writer, updated with ``state``, holds its seat's reference tensor."""
+    for seat, writer in writers:
+        written = writer.update(state)
+        assert written is writer.buffer
+        reference = state.reference_observation_tensor(seat)
+        if not np.array_equal(written, reference):
+            wrong = np.flatnonzero(written != reference)[:5]
+            layout = state.game.tensor_layout
+            names = [f.name for i in wrong for f in layout.fields if f.start <= i < f.stop]
+            raise AssertionError(
+                f"{RULINGS}: {where}, seat {seat}: writer differs at {list(wrong)} ({names}): "
+                f"{written[wrong]} vs reference {reference[wrong]}"
+            )
+
+
+def adversarial(the_game: RanchoGame, seed: int) -> None:
+    """One set of writers through every kind of sequence, in turn, without a fresh start."""
+    writers = writers_of(the_game)
+    shuffle = random.Random(seed)
+    a = positions(the_game, 300, seed)
+    b = positions(the_game, 300, seed + 100)
+    live = the_game.new_initial_state()
+    rng = Rng(seed + 200)
+    for i in range(200):  # one live state, changed in place between updates
+        check(writers, live, f"live #{i}")
+        if live.is_terminal():
+            live = the_game.new_initial_state()
+        else:
+            step(live, rng)
+    for i, state in enumerate(a[:100]):  # consecutive, each twice
+        check(writers, state, f"a #{i}")
+        check(writers, state, f"a #{i} again")
+    for i, (x, y) in enumerate(zip(a, b, strict=True)):  # two games interleaved
+        check(writers, x, f"a #{i} (interleaved)")
+        check(writers, y, f"b #{i} (interleaved)")
+    for i, state in enumerate(reversed(a)):  # backwards: pieces and pastures go away
+        check(writers, state, f"a #{len(a) - 1 - i} (backwards)")
+    mixed = a + b
+    shuffle.shuffle(mixed)
+    for i, state in enumerate(mixed):  # any order
+        check(writers, state, f"shuffled #{i}")
+    for i in range(0, len(b), 7):  # read back from JSON after a position of the other game
+        check(writers, a[i], f"a #{i} (before JSON)")
+        again = the_game.state_from_json(b[i].to_json())
+        check(writers, again, f"b #{i} from JSON")
+        check(writers, the_game.new_initial_state(), f"a new game after b #{i}")
+
+
+def test_writer_holds_the_reference_along_adversarial_sequences_two_seats() -> None:
+    adversarial(loaded_game(2), seed=1)
+
+
+def test_writer_holds_the_reference_along_adversarial_sequences_three_seats() -> None:
+    adversarial(loaded_game(3), seed=2)
+
+
+def test_the_sequences_reach_what_the_writer_skips_and_clears() -> None:
+    """The walks above hold open transactions, rolled dice, attacks, pastures bought and pieces
+    on the board, each of them also coming and going (else the test could not fail); dog
+    decisions are rare in random play, hence the test below."""
+    states: list[Any] = positions(loaded_game(2), 300, seed=1)
+    assert any(s.tx_open for s in states) and any(not s.tx_open for s in states)
+    assert any(s.tx_buy for s in states)
+    assert any(s.dice for s in states) and any(s.dice is None for s in states)
+    assert any(s.attack >= 0 for s in states) and any(s.d6 for s in states)
+    assert any(t > 0 for s in states for t in s.terr)
+    assert len({tuple(s.cell_kind) for s in states}) > 20
+
+
+def test_writer_follows_the_dog_decisions() -> None:
+    """RA-R38: seats 3, 0 and 2 decide on their dogs in turn while the dice, the attack and the
+    predator die stay the same: only ``dog_queue`` (and the seat deciding) changes. Checked
+    along the decisions, then again after positions of another game."""
+    state = position(
+        5,
+        pastures={0: ["P02"], 1: ["P04"], 2: ["P06"], 3: ["P08"], 4: ["P10"]},
+        pieces=[
+            rabbits("P02", 2),
+            rabbits("P04", 3),
+            rabbits("P06", 4),
+            rabbits("P08", 5),
+            rabbits("F5a", 6),
+        ],
+        dogs={3: {"small_dog": 1}, 0: {"small_dog": 1}, 2: {"small_dog": 1}, 4: {"large_dog": 1}},
+        active=3,
+        first_player=3,
+        the_game=game(5, first_player="3"),
+    )
+    writers = writers_of(state.game)  # type: ignore[arg-type]
+    roll(state, "fox", "horse")
+    d6(state, 1)
+    seen: list[Any] = []
+    queues = []
+    while state.to_json()["phase"] == "dog":
+        check(writers, state, f"dog queue {state.dog_queue}")
+        seen.append(state.clone())
+        queues.append(list(state.dog_queue))
+        act(state, {"type": "USE_DOG"} if state.current_player() == 0 else {"type": "KEEP_DOG"})
+    check(writers, state, "after the dog decisions")
+    assert len(queues) == 3 and queues[0] != queues[1]
+    other: list[Any] = positions(state.game, 20, seed=4)  # type: ignore[arg-type]
+    for i, before in enumerate(other):
+        check(writers, before, f"another game #{i}")
+        for j, dog in enumerate(seen):
+            check(writers, dog, f"dog decision {j} after another game #{i}")
+
+
+def test_writer_into_a_row_of_a_batch_leaves_the_other_rows() -> None:
+    """A writer given a row of a batch (the vector environment's case) writes that row only."""
+    g = loaded_game(2)
+    size = g.tensor_layout.size
+    batch = np.full((3, size), 7.0, dtype=np.float32)
+    writer = g.tensor_writer(None, batch[1])
+    states: list[Any] = positions(g, 150, seed=3)
+    for i, state in enumerate(states):
+        written = writer.update(state)
+        assert np.shares_memory(written, batch[1])
+        assert np.array_equal(batch[1], state.reference_observation_tensor(None)), f"#{i}"
+    assert (batch[0] == 7.0).all() and (batch[2] == 7.0).all()
