@@ -172,7 +172,12 @@ class FarmsteadVectorEnv(gymnasium.vector.VectorEnv):
         self._connections: list[multiprocessing.connection.Connection] = []
         self._processes: list[Any] = []
         if workers:
-            context = multiprocessing.get_context()
+            # Not "fork": a learner's process often runs threads (PyTorch's), which a fork
+            # would copy mid-work; the buffers reach the workers as shared memory either way.
+            methods = multiprocessing.get_all_start_methods()
+            context = multiprocessing.get_context(
+                "forkserver" if "forkserver" in methods else "spawn"
+            )
             buffers = Batch.shared(num_envs, size, actions, context)
             self._batch = Batch(num_envs, size, actions, buffers)
             self._start_workers(context, workers, kwargs, buffers, (size, actions))

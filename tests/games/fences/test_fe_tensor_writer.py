@@ -13,95 +13,29 @@ read back with ``state_from_json``, and one live state changed in place between 
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import numpy as np
 from fe_helpers import BLUE, ORANGE, YELLOW, draw, game, loaded_game, position
 
-from farmstead.core.game import PlayerId, State
+from farmstead.core.game import State
 from farmstead.core.rng import Rng
-from farmstead.core.tensor import TensorWriter
 from farmstead.games.fences.game import FencesGame
+from writer_kit import Writers, positions, step, writers_of
+from writer_kit import adversarial as run_adversarial
+from writer_kit import check as check_writers
 
 RULINGS = "FE-R22 FE-R23 FE-R24 FE-R25 FE-R37"
 
 
-def step(state: State, rng: Rng) -> None:
-    """One random decision or chance outcome."""
-    if state.current_player() == PlayerId.CHANCE:
-        state.apply_action(rng.sample_outcome(state.chance_outcomes()))
-    else:
-        state.apply_action(rng.choice(state.legal_actions()))
+def check(writers: Writers, state: Any, where: str) -> None:
+    """Every writer holds its seat's reference tensor of ``state``; a failure names ``RULINGS``."""
+    check_writers(writers, state, f"{RULINGS}: {where}")
 
 
-def positions(the_game: FencesGame, count: int, seed: int) -> list[State]:
-    """``count`` consecutive positions (clones, one action apart) of random games, a new game
-    after each end."""
-    rng = Rng(seed)
-    state = the_game.new_initial_state()
-    out: list[State] = []
-    while len(out) < count:
-        out.append(state.clone())
-        if state.is_terminal():
-            state = the_game.new_initial_state()
-        else:
-            step(state, rng)
-    return out
-
-
-def writers_of(the_game: FencesGame) -> list[tuple[int | None, TensorWriter]]:
-    """A writer per seat and a spectator's."""
-    seats: list[int | None] = [*range(the_game.num_players), None]
-    return [(seat, the_game.tensor_writer(seat)) for seat in seats]
-
-
-def check(writers: list[tuple[int | None, TensorWriter]], state: State, where: str) -> None:
-    """Every writer, updated with ``state``, holds its seat's reference tensor."""
-    for seat, writer in writers:
-        written = writer.update(state)
-        assert written is writer.buffer
-        reference = state.reference_observation_tensor(seat)  # type: ignore[attr-defined]
-        if not np.array_equal(written, reference):
-            wrong = np.flatnonzero(written != reference)[:5]
-            layout = state.game.tensor_layout  # type: ignore[attr-defined]
-            names = [f.name for i in wrong for f in layout.fields if f.start <= i < f.stop]
-            raise AssertionError(
-                f"{RULINGS}: {where}, seat {seat}: writer differs at {list(wrong)} ({names}): "
-                f"{written[wrong]} vs reference {reference[wrong]}"
-            )
-
-
-def adversarial(the_game: FencesGame, seed: int) -> None:
-    """One set of writers through every kind of sequence, in turn, without a fresh start."""
-    writers = writers_of(the_game)
-    shuffle = random.Random(seed)
-    a = positions(the_game, 240, seed)
-    b = positions(the_game, 240, seed + 100)
-    live = the_game.new_initial_state()
-    rng = Rng(seed + 200)
-    for i in range(160):  # one live state, changed in place between updates
-        check(writers, live, f"live #{i}")
-        if live.is_terminal():
-            live = the_game.new_initial_state()
-        else:
-            step(live, rng)
-    for i, state in enumerate(a[:80]):  # consecutive, each twice
-        check(writers, state, f"a #{i}")
-        check(writers, state, f"a #{i} again")
-    for i, (x, y) in enumerate(zip(a, b, strict=True)):  # two games interleaved
-        check(writers, x, f"a #{i} (interleaved)")
-        check(writers, y, f"b #{i} (interleaved)")
-    for i, state in enumerate(reversed(a)):  # backwards: the board shrinks tile by tile
-        check(writers, state, f"a #{len(a) - 1 - i} (backwards)")
-    mixed = a + b
-    shuffle.shuffle(mixed)
-    for i, state in enumerate(mixed):  # any order
-        check(writers, state, f"shuffled #{i}")
-    for i in range(0, len(b), 7):  # read back from JSON after a position of the other game
-        check(writers, a[i], f"a #{i} (before JSON)")
-        again = the_game.state_from_json(b[i].to_json())
-        check(writers, again, f"b #{i} from JSON")
+def adversarial(game: FencesGame, seed: int) -> list[Any]:
+    """``writer_kit.adversarial`` for this game's rulings."""
+    return run_adversarial(game, seed, RULINGS, count=240, live=160)
 
 
 def test_writer_holds_the_reference_along_adversarial_sequences_two_seats() -> None:

@@ -20,90 +20,23 @@ from typing import Any
 
 import numpy as np
 
-from farmstead.core.game import Game, PlayerId, State
+from farmstead.core.game import Game
 from farmstead.core.registry import load_game
-from farmstead.core.rng import Rng
-from farmstead.core.tensor import TensorWriter
+from writer_kit import Writers, positions, writers_of
+from writer_kit import adversarial as run_adversarial
+from writer_kit import check as check_writers
 
 RULINGS = "LU-R1 LU-R2 LU-R3 LU-R5"
 
 
-def step(state: State, rng: Rng) -> None:
-    """One random decision or chance outcome."""
-    if state.current_player() == PlayerId.CHANCE:
-        state.apply_action(rng.sample_outcome(state.chance_outcomes()))
-    else:
-        state.apply_action(rng.choice(state.legal_actions()))
-
-
-def positions(game: Game, count: int, seed: int) -> list[Any]:
-    """``count`` consecutive positions (clones, one action apart) of random games, a new game
-    after each end."""
-    rng = Rng(seed)
-    state = game.new_initial_state()
-    out: list[Any] = []
-    while len(out) < count:
-        out.append(state.clone())
-        if state.is_terminal():
-            state = game.new_initial_state()
-        else:
-            step(state, rng)
-    return out
-
-
-def writers_of(game: Game) -> list[tuple[int | None, TensorWriter]]:
-    """A writer per seat and a spectator's."""
-    seats: list[int | None] = [*range(game.num_players), None]
-    return [(seat, game.tensor_writer(seat)) for seat in seats]
-
-
-def check(writers: list[tuple[int | None, TensorWriter]], state: Any, where: str) -> None:
-    """Every writer, updated with ``state``, holds its seat's reference tensor."""
-    for seat, writer in writers:
-        written = writer.update(state)
-        assert written is writer.buffer
-        reference = state.reference_observation_tensor(seat)
-        if not np.array_equal(written, reference):
-            wrong = np.flatnonzero(written != reference)[:5]
-            layout = state.game.tensor_layout
-            names = [f.name for i in wrong for f in layout.fields if f.start <= i < f.stop]
-            raise AssertionError(
-                f"{RULINGS}: {where}, seat {seat}: writer differs at {list(wrong)} ({names}): "
-                f"{written[wrong]} vs reference {reference[wrong]}"
-            )
+def check(writers: Writers, state: Any, where: str) -> None:
+    """Every writer holds its seat's reference tensor of ``state``; a failure names ``RULINGS``."""
+    check_writers(writers, state, f"{RULINGS}: {where}")
 
 
 def adversarial(game: Game, seed: int, count: int = 200) -> list[Any]:
-    """One set of writers through every kind of sequence, in turn, without a fresh start; the
-    positions of the first game stream."""
-    writers = writers_of(game)
-    a = positions(game, count, seed)
-    b = positions(game, count, seed + 100)
-    live = game.new_initial_state()
-    rng = Rng(seed + 200)
-    for i in range(count):  # one live state, changed in place between updates
-        check(writers, live, f"live #{i}")
-        if live.is_terminal():
-            live = game.new_initial_state()
-        else:
-            step(live, rng)
-    for i, state in enumerate(a[: count // 2]):  # consecutive, each twice
-        check(writers, state, f"a #{i}")
-        check(writers, state, f"a #{i} again")
-    for i, (x, y) in enumerate(zip(a, b, strict=True)):  # two games interleaved
-        check(writers, x, f"a #{i} (interleaved)")
-        check(writers, y, f"b #{i} (interleaved)")
-    for i, state in enumerate(reversed(a)):  # backwards: pieces step back, tiles face down
-        check(writers, state, f"a #{len(a) - 1 - i} (backwards)")
-    mixed = a + b
-    random.Random(seed).shuffle(mixed)
-    for i, state in enumerate(mixed):  # any order
-        check(writers, state, f"shuffled #{i}")
-    for i in range(0, len(b), 7):  # read back from JSON after a position of the other game
-        check(writers, a[i], f"a #{i} (before JSON)")
-        again = game.state_from_json(b[i].to_json())
-        check(writers, again, f"b #{i} from JSON")
-    return a
+    """``writer_kit.adversarial`` for this game's rulings."""
+    return run_adversarial(game, seed, RULINGS, count=count)
 
 
 def test_writer_holds_the_reference_along_adversarial_sequences_two_seats() -> None:

@@ -12,98 +12,29 @@ changed in place between updates.
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import numpy as np
 from ra_helpers import act, d6, game, loaded_game, position, rabbits, roll
 
-from farmstead.core.game import PlayerId, State
-from farmstead.core.rng import Rng
-from farmstead.core.tensor import TensorWriter
 from farmstead.games.rancho.game import RanchoGame
+from writer_kit import Writers, positions, writers_of
+from writer_kit import adversarial as run_adversarial
+from writer_kit import check as check_writers
 
 RULINGS = "RA-R46"
 NEW_GAME_EVERY = 150
 """Random Rancho games are long: the walks start a new game after this many actions."""
 
 
-def step(state: State, rng: Rng) -> None:
-    """One random decision or chance outcome."""
-    if state.current_player() == PlayerId.CHANCE:
-        state.apply_action(rng.sample_outcome(state.chance_outcomes()))
-    else:
-        state.apply_action(rng.choice(state.legal_actions()))
+def check(writers: Writers, state: Any, where: str) -> None:
+    """Every writer holds its seat's reference tensor of ``state``; a failure names ``RULINGS``."""
+    check_writers(writers, state, f"{RULINGS}: {where}")
 
 
-def positions(the_game: RanchoGame, count: int, seed: int) -> list[State]:
-    """``count`` consecutive positions (clones, one action apart) of random games, a new game
-    after each end and every ``NEW_GAME_EVERY`` actions."""
-    rng = Rng(seed)
-    state = the_game.new_initial_state()
-    out: list[State] = []
-    while len(out) < count:
-        out.append(state.clone())
-        if state.is_terminal() or len(out) % NEW_GAME_EVERY == 0:
-            state = the_game.new_initial_state()
-        else:
-            step(state, rng)
-    return out
-
-
-def writers_of(the_game: RanchoGame) -> list[tuple[int | None, TensorWriter]]:
-    """A writer per seat and a spectator's."""
-    seats: list[int | None] = [*range(the_game.num_players), None]
-    return [(seat, the_game.tensor_writer(seat)) for seat in seats]
-
-
-def check(writers: list[tuple[int | None, TensorWriter]], state: Any, where: str) -> None:
-    """Every writer, updated with ``state``, holds its seat's reference tensor."""
-    for seat, writer in writers:
-        written = writer.update(state)
-        assert written is writer.buffer
-        reference = state.reference_observation_tensor(seat)
-        if not np.array_equal(written, reference):
-            wrong = np.flatnonzero(written != reference)[:5]
-            layout = state.game.tensor_layout
-            names = [f.name for i in wrong for f in layout.fields if f.start <= i < f.stop]
-            raise AssertionError(
-                f"{RULINGS}: {where}, seat {seat}: writer differs at {list(wrong)} ({names}): "
-                f"{written[wrong]} vs reference {reference[wrong]}"
-            )
-
-
-def adversarial(the_game: RanchoGame, seed: int) -> None:
-    """One set of writers through every kind of sequence, in turn, without a fresh start."""
-    writers = writers_of(the_game)
-    shuffle = random.Random(seed)
-    a = positions(the_game, 300, seed)
-    b = positions(the_game, 300, seed + 100)
-    live = the_game.new_initial_state()
-    rng = Rng(seed + 200)
-    for i in range(200):  # one live state, changed in place between updates
-        check(writers, live, f"live #{i}")
-        if live.is_terminal():
-            live = the_game.new_initial_state()
-        else:
-            step(live, rng)
-    for i, state in enumerate(a[:100]):  # consecutive, each twice
-        check(writers, state, f"a #{i}")
-        check(writers, state, f"a #{i} again")
-    for i, (x, y) in enumerate(zip(a, b, strict=True)):  # two games interleaved
-        check(writers, x, f"a #{i} (interleaved)")
-        check(writers, y, f"b #{i} (interleaved)")
-    for i, state in enumerate(reversed(a)):  # backwards: pieces and pastures go away
-        check(writers, state, f"a #{len(a) - 1 - i} (backwards)")
-    mixed = a + b
-    shuffle.shuffle(mixed)
-    for i, state in enumerate(mixed):  # any order
-        check(writers, state, f"shuffled #{i}")
-    for i in range(0, len(b), 7):  # read back from JSON after a position of the other game
-        check(writers, a[i], f"a #{i} (before JSON)")
-        again = the_game.state_from_json(b[i].to_json())
-        check(writers, again, f"b #{i} from JSON")
-        check(writers, the_game.new_initial_state(), f"a new game after b #{i}")
+def adversarial(game: RanchoGame, seed: int) -> list[Any]:
+    """``writer_kit.adversarial`` for this game's rulings."""
+    return run_adversarial(game, seed, RULINGS, count=300, live=200, new_game_every=NEW_GAME_EVERY)
 
 
 def test_writer_holds_the_reference_along_adversarial_sequences_two_seats() -> None:
@@ -146,7 +77,7 @@ def test_writer_follows_the_dog_decisions() -> None:
         first_player=3,
         the_game=game(5, first_player="3"),
     )
-    writers = writers_of(state.game)  # type: ignore[arg-type]
+    writers = writers_of(state.game)
     roll(state, "fox", "horse")
     d6(state, 1)
     seen: list[Any] = []
@@ -158,7 +89,7 @@ def test_writer_follows_the_dog_decisions() -> None:
         act(state, {"type": "USE_DOG"} if state.current_player() == 0 else {"type": "KEEP_DOG"})
     check(writers, state, "after the dog decisions")
     assert len(queues) == 3 and queues[0] != queues[1]
-    other: list[Any] = positions(state.game, 20, seed=4)  # type: ignore[arg-type]
+    other: list[Any] = positions(state.game, 20, seed=4)
     for i, before in enumerate(other):
         check(writers, before, f"another game #{i}")
         for j, dog in enumerate(seen):
