@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Any
 
 import numpy as np
@@ -104,6 +105,28 @@ def element_view(vector: npt.NDArray[Any]) -> Any:
     ``view[i] = x`` costs about half of ``vector[i] = x``. Typed ``Any``: typeshed's memoryview
     accepts only int items, while a float32 view takes floats."""
     return memoryview(vector)  # type: ignore[arg-type]
+
+
+def lazy_encoder(make: Callable[..., StateEncoder], *args: Any) -> StateEncoder:
+    """The state encoding ``make(*args)``, built at its first call: a writer that replaces the
+    whole rewrite stays cheap to build (a vector environment builds one per seat and copy)."""
+    built: list[StateEncoder] = []
+
+    def encode(state: Any, seat: int | None, out: Vector) -> None:
+        if not built:
+            built.append(make(*args))
+        built[0](state, seat, out)
+
+    return encode
+
+
+_WHOLE = itemgetter(slice(None))  # ``x[:]``: a list's copy, a tuple itself
+
+
+def snapshot(key: tuple[Any, ...]) -> tuple[Any, ...]:
+    """``key``, a tuple of lists and tuples, with each list copied: what a writer keeps to
+    compare the next state's inputs with (the items they hold are never changed in place)."""
+    return tuple(map(_WHOLE, key))
 
 
 class TensorWriter:

@@ -27,12 +27,19 @@ configuration and the state are ``Any`` here.
 from __future__ import annotations
 
 from itertools import compress
-from operator import itemgetter, ne
+from operator import ne
 from typing import Any
 
 import numpy as np
 
-from farmstead.core.tensor import StateEncoder, TensorLayout, TensorWriter, Vector, element_view
+from farmstead.core.tensor import (
+    TensorLayout,
+    TensorWriter,
+    Vector,
+    element_view,
+    lazy_encoder,
+    snapshot,
+)
 from farmstead.games.farms_race.layout import ADORABLE, BLACKMAIL_TAKE, NO, OVER
 from farmstead.games.farms_race.tensor_state import (
     FLY_PHASES,
@@ -49,27 +56,6 @@ from farmstead.games.farms_race.tensor_state import (
 
 Out = Any
 """The buffer's float32 ``memoryview`` (typeshed's ``memoryview`` takes ints only)."""
-_SLICE = itemgetter(slice(None))
-"""``_SLICE(x)`` is ``x[:]``: a list's copy, a tuple itself."""
-
-
-def _whole(make: Any, *args: Any) -> StateEncoder:
-    """The state encoding ``make(*args)`` (``TensorWriter``'s whole rewrite, which ``Writer``
-    replaces), built at its first call, so that building a writer stays cheap."""
-    built: list[StateEncoder] = []
-
-    def encode(state: Any, seat: int | None, out: Vector) -> None:
-        if not built:
-            built.append(make(*args))
-        built[0](state, seat, out)
-
-    return encode
-
-
-def _copy(key: tuple[Any, ...]) -> tuple[Any, ...]:
-    """``key``, a tuple of lists and tuples, with each list copied (what they hold is never
-    changed in place)."""
-    return tuple(map(_SLICE, key))
 
 
 def _spans(layout: TensorLayout, *names: str) -> list[tuple[int, int]]:
@@ -245,7 +231,7 @@ class Writer(TensorWriter):
     def __init__(
         self, c: Any, layout: TensorLayout, seat: int | None, buffer: Vector | None
     ) -> None:
-        super().__init__(_whole(state_encoder, c, layout), layout.size, seat, buffer)
+        super().__init__(lazy_encoder(state_encoder, c, layout), layout.size, seat, buffer)
         self.buffer.fill(0.0)
         v = self._view = element_view(self.buffer)
         self._zeros = element_view(np.zeros(layout.size, np.float32))
@@ -334,7 +320,7 @@ class Writer(TensorWriter):
         if key != self._seats_key:
             _clear(v, zeros, self._seats_spans)
             self._seats(state, v, seat, viewer, rel)
-            self._seats_key = _copy(key)
+            self._seats_key = snapshot(key)
         if seat is not None:
             blackmail = state.phase == BLACKMAIL_TAKE
             key = (
@@ -346,7 +332,7 @@ class Writer(TensorWriter):
             if key != self._private_key:
                 _clear(v, zeros, self._private_spans)
                 self._private(state, v, seat)
-                self._private_key = _copy(key)
+                self._private_key = snapshot(key)
         key = (
             state.tokens_unseen,
             state.tokens_pool_revealed,
@@ -360,7 +346,7 @@ class Writer(TensorWriter):
         if key != self._supplies_key:
             _clear(v, zeros, self._supplies_spans)
             self._supplies(state, v, seat, viewer, rel)
-            self._supplies_key = _copy(key)
+            self._supplies_key = snapshot(key)
 
     def _write_misc(self, v: Out, zeros: Out, state: Any) -> None:
         """misc, resources_extra and setup_extra, when their inputs changed."""
@@ -469,7 +455,7 @@ class Writer(TensorWriter):
             start, stop = self._nt_span
             v[start:stop] = zeros[start:stop]
             self._nukes_and_trade(state, v, seat, viewer, rel)
-            self._nt_key = key if key is None else _copy(key)
+            self._nt_key = key if key is None else snapshot(key)
 
 
 def _clear(v: Out, zeros: Out, spans: list[tuple[int, int]]) -> None:

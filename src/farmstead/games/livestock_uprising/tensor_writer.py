@@ -31,7 +31,14 @@ from typing import Any
 
 import numpy as np
 
-from farmstead.core.tensor import StateEncoder, TensorLayout, TensorWriter, Vector, element_view
+from farmstead.core.tensor import (
+    TensorLayout,
+    TensorWriter,
+    Vector,
+    element_view,
+    lazy_encoder,
+    snapshot,
+)
 from farmstead.games.livestock_uprising.layout import NO
 from farmstead.games.livestock_uprising.tensor_state import (
     _JOIN,
@@ -52,27 +59,6 @@ from farmstead.games.livestock_uprising.tensor_state import (
 
 Out = Any
 """The buffer's float32 ``memoryview`` (typeshed's ``memoryview`` takes ints only)."""
-_SLICE = itemgetter(slice(None))
-"""``_SLICE(x)`` is ``x[:]``: a list's copy, a tuple itself."""
-
-
-def _whole(make: Any, *args: Any) -> StateEncoder:
-    """The state encoding ``make(*args)`` (``TensorWriter``'s whole rewrite, which ``Writer``
-    replaces), built at its first call, so that building a writer stays cheap."""
-    built: list[StateEncoder] = []
-
-    def encode(state: Any, seat: int | None, out: Vector) -> None:
-        if not built:
-            built.append(make(*args))
-        built[0](state, seat, out)
-
-    return encode
-
-
-def _copy(key: tuple[Any, ...]) -> tuple[Any, ...]:
-    """``key``, a tuple of lists and tuples, with each list copied (what they hold is never
-    changed in place)."""
-    return tuple(map(_SLICE, key))
 
 
 def _span(layout: TensorLayout, *names: str) -> tuple[int, int]:
@@ -235,7 +221,9 @@ class Writer(TensorWriter):
     def __init__(
         self, c: Any, layout: TensorLayout, ready: int, seat: int | None, buffer: Vector | None
     ) -> None:
-        super().__init__(_whole(make_state_encoder, c, layout, ready), layout.size, seat, buffer)
+        super().__init__(
+            lazy_encoder(make_state_encoder, c, layout, ready), layout.size, seat, buffer
+        )
         self.buffer.fill(0.0)
         self._view = element_view(self.buffer)
         self._bytes = self._view.cast("B")
@@ -313,7 +301,7 @@ class Writer(TensorWriter):
         )
         if key != self._rare_key:  # what seldom changes, looked at once
             self._write_rare(v, vb, zeros, state)
-            self._rare_key = _copy(key)
+            self._rare_key = snapshot(key)
         if (tokens := state.tokens) != self._tokens_key:
             start, stop = self._tokens_span
             v[start:stop] = zeros[start:stop]
@@ -342,7 +330,7 @@ class Writer(TensorWriter):
         if key != self._seats_key:
             _clear(v, zeros, self._seats_spans)
             self._seats(state, v, self._rel)
-            self._seats_key = _copy(key)
+            self._seats_key = snapshot(key)
         self._write_cards(v, zeros, state)
 
     def _write_head(self, v: Out, zeros: Out, state: Any) -> None:
@@ -381,7 +369,7 @@ class Writer(TensorWriter):
         start, stop = self._cards_span
         v[start:stop] = zeros[start:stop]
         self._cards(state, v, seat, self._rel)
-        self._cards_key = _copy(key)
+        self._cards_key = snapshot(key)
 
     def _write_records(self, v: Out, zeros: Out, state: Any) -> None:
         """The turn and the battle (each left alone while there is none and there was none),
@@ -426,10 +414,10 @@ class Writer(TensorWriter):
             start, stop = self._turn_slots_span
             v[start:stop] = zeros[start:stop]
             self._turn_slots(turn, v)
-            self._turn_slots_key = _copy(key)
+            self._turn_slots_key = snapshot(key)
         key = ((turn.reinforce, turn.chosen, turn.unit), turn.recruits)
         if key != self._turn_choices_key:
             start, stop = self._turn_choices_span
             v[start:stop] = zeros[start:stop]
             self._turn_choices(turn, v, self._bytes)
-            self._turn_choices_key = _copy(key)
+            self._turn_choices_key = snapshot(key)
