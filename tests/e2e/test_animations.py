@@ -229,25 +229,38 @@ def test_farms_race_dice_setting_carries_over_to_the_site_wide_toggle(
 
 @pytest.mark.parametrize("game", ["farms_race", "livestock_uprising", "rancho"])
 def test_a_key_press_skips_the_running_animations(server: Any, browser: Any, game: str) -> None:
-    """Animations: a key press ends the running animations at once: the element that was
-    animating has lost its class right after the key, long before its animation would end."""
+    """Animations: a key press ends the running animations at once: an element that was
+    still animating when the key went down has lost its class, and its badges, by the time
+    the key event has been handled (read inside the event, so a slow machine cannot blur it)."""
     page = watch(browser, server, game)
-    for _ in range(5):
+    page.evaluate(
+        """() => {
+             window.__keys = [];
+             const probe = () => window.__probe;
+             window.addEventListener('keydown', () => {
+               window.__before = !!probe() && probe().classList.contains('anim');
+             }, true);
+             window.addEventListener('keydown', () => {
+               window.__keys.push({
+                 before: window.__before,
+                 still: probe().classList.contains('anim'),
+                 badges: probe().querySelectorAll('.anim-delta').length });
+             });
+           }"""
+    )
+    seen: dict[str, Any] = {}
+    for attempt in range(10):
         page.wait_for_function(
             """() => { const el = document.querySelector('.anim');
-                       if (el) { window.__probe = el; window.__t0 = performance.now(); }
+                       if (el) { window.__probe = el; }
                        return !!el; }""",
             timeout=60_000,
             polling="raf",
         )
         page.keyboard.press("Shift")
-        left = page.evaluate(
-            """() => ({ still: window.__probe.classList.contains('anim'),
-                        ms: performance.now() - window.__t0,
-                        badges: window.__probe.querySelectorAll('.anim-delta').length })"""
-        )
-        if left["ms"] < 400:  # well within the shortest animation (0.45 s)
+        seen = page.evaluate(f"() => window.__keys[{attempt}]")
+        if seen["before"]:  # the key arrived while the element was animating
             break
-    assert left["ms"] < 400, left
-    assert not left["still"] and left["badges"] == 0, left
+    assert seen["before"], "no key press arrived during an animation in ten tries"
+    assert not seen["still"] and seen["badges"] == 0, seen
     assert page.errors == []

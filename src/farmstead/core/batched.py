@@ -18,8 +18,9 @@ Conventions shared by every engine:
   that are not learned, each game drawing from its own stream (``RandomStreams``) keyed by
   its reset seed, so a game's course depends on its seed and the learner's actions only;
 * a finished game stays finished (``step`` skips it) until ``reset`` starts a new one there;
-* nothing here loops over games in Python on the hot path (``legal_mask``, ``step_at``,
-  ``write_tensors``, ``current_player``), so a step costs a few NumPy calls per rule, not per
+* nothing loops over games in Python on the hot path (``legal_mask``, ``step_at``,
+  ``write_tensors``, ``current_player``, ``play_random``): a call costs whole-array NumPy
+  operations or one compiled loop (Animal Farm's ``batched_kernel``), not a Python call per
   game.
 
 A game publishes its engine class as ``GameRegistration.batched``; the environments find it

@@ -2,8 +2,9 @@
 
 Built once per engine from the ``AnimalFarmConfig`` (every number still comes from the data
 files) and the tensor layout: the neighbour table with a sentinel cell, per-unit zone masks,
-the attack chart as per-(unit, occupant) tables, the setup sequence, and the action-dispatch
-table. Nothing here knows the order of the rules; ``batched`` does.
+the attack chart as per-(unit, occupant) tables, the setup sequence, the random player's
+tables and the tensor's offsets. Nothing here knows the order of the rules;
+``batched_kernel`` does.
 """
 
 from __future__ import annotations
@@ -11,41 +12,9 @@ from __future__ import annotations
 import numpy as np
 
 from farmstead.core.tensor import TensorLayout
-from farmstead.games.animal_farm.actions import (
-    DROP,
-    END_TURN,
-    PICK_UP_F1,
-    PICK_UP_F2,
-    SELECT_BASE,
-    STEP_N,
-    STEP_W,
-    STOP,
-)
+from farmstead.games.animal_farm.actions import SELECT_BASE
 from farmstead.games.animal_farm.config import AnimalFarmConfig
-from farmstead.games.animal_farm.layout import (
-    ACTIVE,
-    DISPLACE,
-    FEED,
-    IDLE,
-    PHASE_NAMES,
-    PIG,
-    RESULT_NAMES,
-    SETUP,
-)
-
-# What an action does, by phase and action id (``AnimalFarmTables.op``); 0: not legal there.
-(
-    OP_ILLEGAL,
-    OP_END_TURN,
-    OP_SELECT,
-    OP_STOP,
-    OP_STEP,
-    OP_PICK_UP,
-    OP_DROP,
-    OP_DISPLACE,
-    OP_PLACE,
-) = range(9)
-NUM_OPS = 9
+from farmstead.games.animal_farm.layout import FEED, PIG
 
 BLOCKED, ENDS, PASSES = 0, 1, 2  # what a step onto a square does (``AnimalFarmTables.step``)
 
@@ -57,37 +26,21 @@ AF-R23)."""
 class AnimalFarmTables:
     """Tables for ``C`` cells (plus the sentinel cell ``C``), ``U`` units and ``S`` slots.
 
-    ``neigh[c, d]``: the cell one step in direction ``d`` (the sentinel off the board, AF-R7),
-    ``neigh_self[c]`` those 4 and ``c``;
-    ``rev[c]``: the cells one step from which is ``c`` (padded with the sentinel), for the
-    AF-R10 flood fill; ``allowed[u, c]``: where unit ``u`` may stand (AF-R8; never the
+    ``neigh[c, d]``: the cell one step in direction ``d`` (the sentinel off the board, AF-R7);
+    ``allowed[u, c]``: where unit ``u`` may stand (AF-R8; never the
     sentinel); ``step[u, c, o]`` what a step of ``u`` onto cell ``c`` held by ``o`` does
     (``BLOCKED``, ``ENDS``, ``PASSES``) and ``enemy[u, o]`` whether ``o`` is ``u``'s enemy; on
     the occupant axis, -1 (no unit) is the last column, so a board value indexes it as it is.
-    ``op[phase, action]`` is the ``OP_`` code.
     """
 
     def __init__(self, cfg: AnimalFarmConfig, layout: TensorLayout) -> None:
         cells, units, slots = cfg.num_cells, cfg.num_units, cfg.num_slots
         self.cells = cells
-        self.select_base = SELECT_BASE
+        self.slots = slots
         self.target_base = cfg.actions.target_base
-        self.pick_base = PICK_UP_F1
-        self.num_ops = NUM_OPS
         neigh = np.array(cfg.neighbours, dtype=np.int64).reshape(cells, 4)
         neigh[neigh < 0] = cells
         self.neigh = np.vstack([neigh, np.full((1, 4), cells, np.int64)])
-        # neigh_self[c]: the 4 neighbours, then c itself.
-        self.neigh_self = np.hstack([self.neigh, np.arange(cells + 1)[:, None]])
-        sources: list[list[int]] = [[] for _ in range(cells + 1)]
-        for c in range(cells):
-            for t in neigh[c]:
-                if t < cells:
-                    sources[int(t)].append(c)
-        width = max(1, max(len(s) for s in sources))
-        self.rev = np.full((cells + 1, width), cells, np.int64)
-        for c, s in enumerate(sources):
-            self.rev[c, : len(s)] = s
         self.allowed = np.zeros((units, cells + 1), bool)
         self.allowed[:, :cells] = np.array(cfg.unit_allowed, dtype=bool)
         self.kind = np.array(cfg.unit_kind, dtype=np.int64)
@@ -109,8 +62,6 @@ class AnimalFarmTables:
         # PASSES a friend (AF-R7 … AF-R12).
         kinds = np.where(ends, ENDS, np.where(friend, PASSES, BLOCKED))
         self.step = np.where(self.allowed[:, :, None], kinds[:, None, :], BLOCKED).astype(np.int8)
-        # moving_step[m, u, c, o]: ``step`` for a unit that may still move (m = 1), else BLOCKED.
-        self.moving_step = np.stack((np.zeros_like(self.step), self.step))
         self.displace = np.zeros((units, cells), bool)
         for u, zone in enumerate(cfg.displace_cells):
             self.displace[u, list(zone)] = True
@@ -120,37 +71,27 @@ class AnimalFarmTables:
         # home[c]: the player whose base cell c is, -1 for the neutral zone and the sentinel.
         self.home = np.where(self.zone % 2 == 0, self.zone // 2, -1)
         self.home[cells] = -1
-        self.all_cells = np.arange(cells + 1, dtype=np.int64)
         # For the two piles' cells (c1, c2) as c1 * (C + 1) + c2: the player both lie in the
         # base of (-1: no one, AF-R23) and their zones as zone1 * 3 + zone2 (AF-R24).
-        self.cells_all = cells + 1
         self.pair_home = np.where(
             self.home[:, None] == self.home[None, :], self.home[:, None], -1
         ).reshape(-1)
         self.pair_zones = (self.zone[:, None] * 3 + self.zone[None, :]).reshape(-1)
         self.default_pos = np.array(cfg.default_units, dtype=np.int64)
-        self.op = _op_table(self.target_base, cfg.actions.size)
         self._slot_tables(slots)
-        self.op_codes = np.arange(NUM_OPS + 1)
-        # The phases whose actions are TARGET squares (Displace, Setup), by phase.
-        self.targets_phase = np.isin(np.arange(6), (DISPLACE, SETUP))
         self._tensor_tables(cfg, layout)
 
     def _slot_tables(self, slots: int) -> None:
-        """Tables over the activated bit mask (AF-R6): ``slot_bits[b]`` its slots as bools,
-        ``free_slots[b]`` the others, ``free_count[b]`` 1 + their number (END_TURN and the
-        SELECTs of an Idle player), ``select_ranked[b, r]`` the SELECT of rank ``r`` (1 …) among
-        them in id order, ``slot_bit[s]`` the bit of slot ``s``, ``unit_of[player, slot]``."""
+        """Tables over the activated bit mask (AF-R6): ``free_count[b]`` 1 + the number of
+        slots not in ``b`` (END_TURN and the SELECTs of an Idle player), ``select_ranked[b, r]``
+        the SELECT of rank ``r`` (1 …) among them in id order."""
         masks = np.arange(1 << slots)
-        self.slot_bits = (masks[:, None] >> np.arange(slots)) & 1 == 1
-        self.free_slots = ~self.slot_bits
-        self.free_count = self.free_slots.sum(axis=1) + 1
+        free_slots = (masks[:, None] >> np.arange(slots)) & 1 == 0
+        self.free_count = free_slots.sum(axis=1) + 1
         self.select_ranked = np.zeros((1 << slots, slots + 1), np.int64)
         for b in range(1 << slots):
-            free = np.flatnonzero(self.free_slots[b])
+            free = np.flatnonzero(free_slots[b])
             self.select_ranked[b, 1 : free.size + 1] = SELECT_BASE + free
-        self.slot_bit = 1 << np.arange(slots, dtype=np.int64)
-        self.unit_of = np.arange(2 * slots, dtype=np.int64).reshape(2, slots)
 
     def _setup_tables(self, cfg: AnimalFarmConfig) -> None:
         """The setup sequence (AF-R2) with one extra row for "setup over": per step the player,
@@ -178,7 +119,6 @@ class AnimalFarmTables:
         at = {f.name: f.start for f in layout.fields}
         stop = {f.name: f.stop for f in layout.fields}
         self.at = at
-        self.tensor_size = layout.size
         for first, last in (
             ("phase", "to_move_mine"),
             ("my_units", "their_units"),
@@ -190,15 +130,6 @@ class AnimalFarmTables:
         self.head = (at["phase"], stop["to_move_mine"])
         self.tail = (at["carried"], stop["result"])
         self.tail_at = {name: start - at["carried"] for name, start in at.items()}
-        self.phase_ids = np.arange(len(PHASE_NAMES))
-        self.result_ids = np.arange(len(RESULT_NAMES))
-        self.rel_ids = np.arange(2 * cfg.num_slots)
-        self.kinds = np.arange(3)
-        tail = self.tail_at
-        self.hot_offsets = np.array(
-            [tail["carried"], tail["carried"] + 2 * cfg.num_slots, tail["active"]]
-            + [tail["victim"], tail["result"]]
-        )
         w, h = cfg.width, cfg.height
         cells = range(cfg.num_cells)
         self.x_of = np.array([c % w / w for c in cells] + [0.0], dtype=np.float32)
@@ -223,17 +154,3 @@ class AnimalFarmTables:
         self.sparse_base = np.concatenate(
             (at["my_units"] + rel * cfg.num_cells, at["piles"] + np.arange(2) * cfg.num_cells)
         )
-
-
-def _op_table(target_base: int, size: int) -> np.ndarray:
-    """``op[phase, action]``: what each action id does in each phase (0: nothing legal)."""
-    op = np.zeros((6, size), np.int64)
-    op[IDLE, END_TURN] = OP_END_TURN
-    op[IDLE, SELECT_BASE:target_base] = OP_SELECT
-    op[ACTIVE, STOP] = OP_STOP
-    op[ACTIVE, STEP_N : STEP_W + 1] = OP_STEP
-    op[ACTIVE, PICK_UP_F1 : PICK_UP_F2 + 1] = OP_PICK_UP
-    op[ACTIVE, DROP] = OP_DROP
-    op[DISPLACE, target_base:] = OP_DISPLACE
-    op[SETUP, target_base:] = OP_PLACE
-    return op

@@ -1,11 +1,11 @@
-"""Animal Farm's observation tensor for many games at once: ``tensor.encode`` as array writes.
+"""Animal Farm's observation tensor for many games at once: ``tensor.encode`` as a compiled
+loop over rows (Numba), each row written from the engine's arrays.
 
-``BatchTensorWriter.write`` fills rows exactly as ``tensor.py`` fills one vector (the fields are in
-its module docstring): the one-hot squares of the units and loose piles as scatter writes at
-``(row, field start + index)``, every other field inside three dense column blocks (phase to
-to_move_mine, unit_xy, carried to result) written whole. Everything is open (AF-R25), so the
-view only decides which side is "mine": the viewer's player, or Player 1 for a spectator (seat
--1) and before the coin toss.
+A row is filled exactly as ``tensor.py`` fills one vector (the fields are in its module
+docstring): the one-hot squares of the units and loose piles as single writes, every other
+field inside three dense column blocks (phase to to_move_mine, unit_xy, carried to result)
+written whole. Everything is open (AF-R25), so the view only decides which side is "mine":
+the viewer's player, or Player 1 for a spectator (seat -1) and before the coin toss.
 """
 
 from __future__ import annotations
@@ -13,115 +13,189 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+from numba import njit
 
 from farmstead.core.batched import IntArray
+from farmstead.games.animal_farm.batched_kernel import (
+    ACTIVATED,
+    ACTIVE_UNIT,
+    FLAGS,
+    MOVER,
+    NO_PROGRESS,
+    P1_SEAT,
+    PHASE,
+    PILE_CARRIER,
+    PILE_CELL,
+    PLY,
+    POOLS,
+    POS,
+    RESULT,
+    SETUP_STEP,
+    VICTIM,
+)
+from farmstead.games.animal_farm.batched_tables import AnimalFarmTables
 from farmstead.games.animal_farm.layout import IDLE
 
-F32 = np.float32
+# Positions in the writer's ``ints`` (offsets are absolute columns, ``TAIL`` the carried
+# field's; the others of the tail are from there).
+(
+    SLOTS,
+    HEAD,
+    HEAD_END,
+    UNIT_XY,
+    TAIL,
+    PILE_XY,
+    POOLS_AT,
+    ACTIVATED_AT,
+    ACTIVE_AT,
+    VICTIM_AT,
+    FLAGS_AT,
+    PLY_AT,
+    NO_PROGRESS_AT,
+    SETUP_AT,
+    RESULT_AT,
+    NO_PROGRESS_LIMIT,
+) = range(16)
+# Positions in the writer's tables tuple.
+INTS, SCALES, REL_UNIT, SPARSE_BASE, XY_OF, POOL_VALUE, OWNER, SLOT = range(8)
+
+
+def tensor_tables(t: AnimalFarmTables) -> tuple[Any, ...]:
+    """The writer's tables tuple of a configuration (``AnimalFarmTables``' tensor tables)."""
+    o = t.tail_at
+    tail = t.tail[0]
+    ints = np.array(
+        (
+            t.slots,
+            t.head[0],
+            t.head[1],
+            t.at["unit_xy"],
+            tail,
+            tail + o["pile_xy"],
+            tail + o["pools"],
+            tail + o["activated"],
+            tail + o["active"],
+            tail + o["victim"],
+            tail + o["turn_flags"],
+            tail + o["ply"],
+            tail + o["no_progress"],
+            tail + o["setup_step"],
+            tail + o["result"],
+            t.no_progress_limit,
+        ),
+        np.int64,
+    )
+    scales = np.array((t.ply_scale, max(1, t.no_progress_limit), t.setup_scale), np.float64)
+    return (ints, scales, t.rel_unit, t.sparse_base, t.xy_of, t.pool_value, t.owner, t.slot)
+
+
+@njit(cache=True)
+def write_rows(st: Any, tt: Any, idx: Any, seats: Any, out: Any, last: Any, clear: bool) -> None:
+    """Row ``j`` of ``out``: the tensor of game ``idx[j]`` seen by ``seats[j]`` (-1: a
+    spectator). ``last[j]`` lists the one-hot columns the row holds (-1: none); unless
+    ``clear`` (zero the whole row first) only those are zeroed, and it is updated."""
+    ints = tt[INTS]
+    for j in range(idx.size):
+        g = idx[j]
+        row = out[j]
+        p1 = st[P1_SEAT][g]
+        me = 0 if seats[j] < 0 or p1 < 0 else seats[j] ^ p1  # the viewer's player
+        if clear:
+            row[:] = 0.0
+            last[j, :] = -1
+        else:
+            row[ints[HEAD] : ints[HEAD_END]] = 0.0
+            row[ints[TAIL] :] = 0.0
+        _write_board(st, tt, g, me, row, last[j], clear)
+        _write_turn(st, tt, g, me, row)
+
+
+@njit(cache=True, inline="always")
+def _write_board(st: Any, tt: Any, g: int, me: int, row: Any, last: Any, clear: bool) -> None:
+    """my_units, their_units (one-hot squares) and unit_xy, the viewer's side first; the
+    loose piles' squares. ``last`` holds the one-hot columns set in the row (-1: none): a unit
+    or pile whose column is unchanged is skipped (what it writes depends on its square only),
+    a moved one cleared and written."""
+    ints, rel_unit, sparse_base, xy_of = tt[INTS], tt[REL_UNIT], tt[SPARSE_BASE], tt[XY_OF]
+    pos, pile_cell = st[POS], st[PILE_CELL]
+    s, unit_xy = ints[SLOTS], ints[UNIT_XY]
+    for i in range(2 * s + 2):
+        cell = pos[g, rel_unit[me, i]] if i < 2 * s else pile_cell[g, i - 2 * s]
+        col = sparse_base[i] + cell if cell >= 0 else -1
+        if col == last[i] and not clear:
+            continue
+        if last[i] >= 0:
+            row[last[i]] = 0.0
+        if col >= 0:
+            row[col] = 1.0
+        last[i] = col
+        if i < 2 * s:
+            for k in range(3):
+                row[unit_xy + 3 * i + k] = xy_of[cell, k]  # the sentinel row for -1
+
+
+@njit(cache=True, inline="always")
+def _write_turn(st: Any, tt: Any, g: int, me: int, row: Any) -> None:
+    """The head (phase, me_player_1, to_move_mine) and the tail (carried … result), both
+    zeroed before."""
+    ints, scales, xy_of = tt[INTS], tt[SCALES], tt[XY_OF]
+    owner, slot, carrier = tt[OWNER], tt[SLOT], st[PILE_CARRIER]
+    s, tail = ints[SLOTS], ints[TAIL]
+    phase = st[PHASE][g]
+    play = phase >= IDLE  # the "turn" fields exist from the first turn on
+    row[ints[HEAD] + phase] = 1.0
+    row[ints[HEAD_END] - 2] = me == 0
+    row[ints[HEAD_END] - 1] = play and st[MOVER][g] == me
+    for k in range(2):  # carried, pile_xy
+        c = carrier[g, k]
+        if c >= 0:
+            row[tail + 2 * s * k + (owner[c] != me) * s + slot[c]] = 1.0
+        cell = st[POS][g, c] if c >= 0 else st[PILE_CELL][g, k]
+        for i in range(3):
+            row[ints[PILE_XY] + 3 * k + i] = xy_of[cell, i]
+    active = st[ACTIVE_UNIT][g]
+    if active >= 0:
+        row[ints[ACTIVE_AT] + (st[MOVER][g] != me) * s + slot[active]] = 1.0
+    victim = st[VICTIM][g]
+    if victim >= 0:
+        row[ints[VICTIM_AT] + (owner[victim] != me) * s + slot[victim]] = 1.0
+    result = st[RESULT][g]
+    if result >= 0:
+        row[ints[RESULT_AT] + result] = 1.0
+    if play:
+        for k in range(3):
+            row[ints[POOLS_AT] + k] = tt[POOL_VALUE][k, st[POOLS][g, k]]
+        bits = st[ACTIVATED][g]
+        for i in range(s):
+            row[ints[ACTIVATED_AT] + i] = (bits >> i) & 1
+        for i in range(3):
+            row[ints[FLAGS_AT] + i] = st[FLAGS][g, i]
+    row[ints[PLY_AT]] = st[PLY][g] / scales[0]
+    if ints[NO_PROGRESS_LIMIT]:
+        row[ints[NO_PROGRESS_AT]] = st[NO_PROGRESS][g] / scales[1]
+    row[ints[SETUP_AT]] = st[SETUP_STEP][g] / scales[2]
 
 
 class BatchTensorWriter:
-    """Writes the tensors of an ``AnimalFarmBatch`` in chunks of ``chunk`` rows (temporaries
-    stay small). With ``reuse`` it remembers, per chunk, the one-hot entries and the unit_xy
-    block it wrote, and next time rewrites only the entries and rows that changed: most of a
-    large batch's tensors lie outside the cache, so the writes it saves are cache misses."""
+    """Writes the tensors of an ``AnimalFarmBatch``. With ``reuse`` it remembers the one-hot
+    columns it set in each row and next time zeroes only those (and the dense blocks), not the
+    whole row: most of a large batch's tensors lie outside the cache, so the writes it saves
+    are cache misses."""
 
-    def __init__(self, engine: Any, chunk: int = 1024) -> None:
+    def __init__(self, engine: Any) -> None:
         """``engine``: the ``AnimalFarmBatch`` (``batched.py``) whose arrays are read; typed
         ``Any`` because that module imports this one."""
-        self.e = engine
-        self.chunk = chunk
+        self.st = engine.kernel_state
+        self.tt = tensor_tables(engine.t)
+        self.sparse = 2 * engine.cfg.num_slots + 2
         self._out: Any = None  # the array and the index of the last reuse write
         self._index: Any = None
-        self._last: dict[int, tuple[Any, Any, Any]] = {}  # per chunk: flat, values, unit_xy
+        self._last = np.empty((0, self.sparse), np.int64)
 
     def write(self, g: IntArray, seats: IntArray, out: Any, reuse: bool) -> None:
         """The tensors of games ``g`` seen by ``seats`` into ``out`` (see the module)."""
-        same = reuse and out is self._out and g is self._index and out.flags.c_contiguous
+        same = reuse and out is self._out and g is self._index
         if not same:
-            self._last = {}
-        m = g.size
-        for lo in range(0, m, self.chunk):
-            hi = min(m, lo + self.chunk)
-            last = self._last.pop(lo, None)
-            written = self._write(g[lo:hi], seats[lo:hi], out[lo:hi], last)
-            if reuse and written is not None:
-                self._last[lo] = written
+            self._last = np.full((g.size, self.sparse), -1, np.int64)
+        write_rows(self.st, self.tt, g, seats, out, self._last, not same)
         self._out, self._index = (out, g) if reuse else (None, None)
-
-    def _write(self, g: IntArray, seats: IntArray, out: Any, last: Any) -> Any:
-        """One chunk; ``last``: what the previous write left in these rows (None: unknown,
-        clear them first). Returns what this one wrote, or None if ``out`` is not
-        contiguous."""
-        e, t = self.e, self.e.t
-        m, size = out.shape
-        p1 = e.p1_seat[g]
-        me = np.where((seats < 0) | (p1 < 0), 0, seats ^ p1)  # the viewer's player
-        phase = e.phase[g]
-        play = phase >= IDLE  # the "turn" fields exist from the first turn on
-        units = t.rel_unit[me] + (g * e.cfg.num_units)[:, None]
-        cell = e.pos.reshape(-1)[units]  # (M, 2S): the units' cells, the viewer's first
-        spots = np.concatenate((cell, e.pile_cell[g]), axis=1)  # + the loose piles' cells
-        flat = ((t.sparse_base + np.maximum(spots, 0)) + (np.arange(m) * size)[:, None]).ravel()
-        values = (spots >= 0).ravel()  # my_units, their_units, piles: one-hot squares
-        xy = np.take(t.xy_of, cell, axis=0).reshape(m, -1)
-        start = t.at["unit_xy"]
-        if not out.flags.c_contiguous:
-            out[...] = 0.0
-            out[flat // size, flat % size] = values
-            out[:, start : start + xy.shape[1]] = xy
-            last = None
-        elif last is None:
-            out[...] = 0.0
-            out.reshape(-1)[flat] = values
-            out[:, start : start + xy.shape[1]] = xy
-        else:
-            old_flat, old_values, old_xy = last
-            moved = (flat != old_flat) | (values != old_values)
-            out.reshape(-1)[old_flat[moved]] = 0.0
-            out.reshape(-1)[flat[moved]] = values[moved]
-            rows = (xy != old_xy).any(axis=1).nonzero()[0]
-            out[rows, start : start + xy.shape[1]] = xy[rows]
-        head = np.zeros((m, t.head[1] - t.head[0]), F32)
-        head.reshape(-1)[np.arange(m) * head.shape[1] + phase] = 1.0
-        head[:, -2] = me == 0
-        head[:, -1] = play & (e.mover[g] == me)
-        out[:, t.head[0] : t.head[1]] = head
-        out[:, t.tail[0] : t.tail[1]] = self._tail(g, me, play)
-        return (flat, values, xy) if out.flags.c_contiguous else None
-
-    def _tail(self, g: IntArray, me: IntArray, play: Any) -> Any:
-        """The block from ``carried`` to ``result``: carried, pile_xy, pools, activated,
-        active, victim, turn_flags, ply, no_progress, setup_step, result. Its one-hot fields
-        are scattered: each at its own offset, an absent one as a 0 at its first column."""
-        e, t = self.e, self.e.t
-        s = e.cfg.num_slots
-        o = t.tail_at
-        m = g.size
-        width = t.tail[1] - t.tail[0]
-        block = np.zeros((m, width), F32)
-        carrier = e.pile_carrier[g]
-        active = e.active[g]
-        victim = e.victim[g]
-        result = e.result[g]
-        hot = np.empty((m, 5), np.int64)  # carried F1, carried F2, active, victim, result
-        hot[:, :2] = (t.owner[carrier] != me[:, None]) * s + t.slot[carrier]
-        hot[:, 2] = (e.mover[g] != me) * s + t.slot[active]
-        hot[:, 3] = (t.owner[victim] != me) * s + t.slot[victim]
-        hot[:, 4] = result
-        ids = np.concatenate((carrier, active[:, None], victim[:, None], result[:, None]), 1)
-        present = ids >= 0
-        cols = np.where(present, hot, 0) + t.hot_offsets + (np.arange(m) * width)[:, None]
-        block.reshape(-1)[cols.reshape(-1)] = present.reshape(-1)
-        cell = np.where(carrier >= 0, e.pos[g[:, None], carrier], e.pile_cell[g])
-        block[:, o["pile_xy"] : o["pile_xy"] + 6] = np.take(t.xy_of, cell, axis=0).reshape(m, 6)
-        turn = play[:, None]
-        pools = t.pool_value[t.kinds, e.pools[g]]
-        block[:, o["pools"] : o["pools"] + 3] = np.where(turn, pools, 0.0)
-        block[:, o["activated"] : o["activated"] + s] = t.slot_bits[e.activated[g]] & turn
-        block[:, o["turn_flags"] : o["turn_flags"] + 3] = e.flags[g] & turn
-        block[:, o["ply"]] = e.ply[g] / t.ply_scale
-        if t.no_progress_limit:
-            block[:, o["no_progress"]] = e.no_progress[g] / t.no_progress_limit
-        block[:, o["setup_step"]] = e.setup_step[g] / t.setup_scale
-        return block
