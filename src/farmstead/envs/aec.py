@@ -4,8 +4,8 @@ Agents are ``player_0 … player_{n-1}`` (the seats). An observation is a dict: 
 the seat's ``observation_tensor`` (float32, ``Game.info.observation_shape``), and
 ``action_mask`` (int8 over the ``num_distinct_actions`` ids; the legal actions of the agent to
 move, all zeros for the others), PettingZoo's masking convention. ``observe`` returns new
-arrays, copied from buffers kept up to date in place (a ``TensorWriter`` changes only what
-changed). Chance nodes (dice, draws,
+arrays: the tensor copied from a buffer kept up to date in place (a ``TensorWriter`` changes
+only what changed), the mask made afresh (``new_mask``). Chance nodes (dice, draws,
 deals) are resolved inside the environment from its seed, so an agent only ever sees its own
 decisions. Rewards are the game's returns, given when it ends; every game ends within
 ``max_game_length`` actions, so episodes are never truncated. ``render_mode="ansi"`` returns the
@@ -44,10 +44,13 @@ def make_spaces(game: Game) -> tuple[spaces.Box, spaces.Discrete]:
     return box, spaces.Discrete(game.info.num_distinct_actions)
 
 
-def legal_mask(state: State, size: int) -> np.ndarray:
-    """An int8 mask over ``size`` action ids with a 1 for each legal action of ``state``."""
-    mask = np.zeros(size, dtype=np.int8)
-    mask[state.legal_actions()] = 1
+def new_mask(legal: list[int], zeros: np.ndarray) -> np.ndarray:
+    """A new int8 mask: a copy of ``zeros`` (all zero, one entry per action id) with a 1 at
+    each id of ``legal``. For a mask handed out (copied anyway), this is cheaper than keeping
+    a buffer up to date and copying it, the more so the longer the list."""
+    mask = zeros.copy()
+    if legal:
+        mask.put(legal, 1)
     return mask
 
 
@@ -138,7 +141,7 @@ class FarmsteadAECEnv(AECEnv):
         self._rng = Rng(secrets.randbits(63))
         self.state: State = self.game.new_initial_state()
         self._tensors = [self.game.tensor_writer(seat) for seat in range(n)]
-        self._masks = [MaskWriter(size) for _ in range(n)]
+        self._no_actions = np.zeros(size, dtype=np.int8)
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]
@@ -177,11 +180,10 @@ class FarmsteadAECEnv(AECEnv):
         seat = self.agent_name_mapping[agent]
         state = self.state
         legal = state.legal_actions() if state.current_player() == seat else []
-        self._masks[seat].update(legal)
         tensor = self._tensors[seat].update(state)
         if self.validate:
             check_tensor(state, seat, tensor)
-        return {"observation": tensor.copy(), "action_mask": self._masks[seat].buffer.copy()}
+        return {"observation": tensor.copy(), "action_mask": new_mask(legal, self._no_actions)}
 
     def step(self, action: Any) -> None:
         """Apply ``action`` for the agent to move (``IllegalActionError`` if it is not legal;

@@ -38,6 +38,7 @@ from farmstead.envs.aec import (
     check_render_mode,
     check_tensor,
     make_spaces,
+    new_mask,
     render_text,
 )
 
@@ -90,6 +91,7 @@ class FarmsteadSingleAgentEnv(gymnasium.Env):
         self._size = self.game.info.num_distinct_actions
         self._tensor = self.game.tensor_writer(seat)
         self._mask = MaskWriter(self._size)
+        self._no_actions = np.zeros(self._size, dtype=np.int8)
         self.state: State = self.game.new_initial_state()
         self._chance = Rng(0)
         self._positions = Rng(0)  # draws the hidden parts of the opponents' positions
@@ -157,8 +159,13 @@ class FarmsteadSingleAgentEnv(gymnasium.Env):
         return 0.0, False, False
 
     def _obs_info(self) -> tuple[np.ndarray, dict[str, Any]]:
-        self.refresh()
-        return self._tensor.buffer.copy(), {"action_mask": self._mask.buffer.copy()}
+        """New arrays of the observation and the mask (``refresh``'s values, made afresh
+        where the kept mask would only be copied)."""
+        state = self.state
+        tensor = self._tensor.update(state)
+        if self.validate:
+            check_tensor(state, self.seat, tensor)
+        return tensor.copy(), {"action_mask": new_mask(state.legal_actions(), self._no_actions)}
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
