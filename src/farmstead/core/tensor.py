@@ -79,6 +79,24 @@ class TensorLayout:
         """A zero vector of this layout's size."""
         return np.zeros(self.size, dtype=np.float32)
 
+    def spans(self, *names: str) -> list[tuple[int, int]]:
+        """The (start, stop) of the fields named, in the layout's order, adjacent ones merged."""
+        spans: list[tuple[int, int]] = []
+        for start, stop in sorted((self[name].start, self[name].stop) for name in names):
+            if spans and spans[-1][1] == start:
+                spans[-1] = (spans[-1][0], stop)
+            else:
+                spans.append((start, stop))
+        return spans
+
+    def span(self, *names: str) -> tuple[int, int]:
+        """The (start, stop) of the fields named, which must lie side by side (``ValueError``
+        otherwise)."""
+        spans = self.spans(*names)
+        if len(spans) != 1:
+            raise ValueError(f"the fields {', '.join(names)} are not adjacent")
+        return spans[0]
+
     def describe(self) -> list[tuple[str, int, int, str]]:
         """(name, start, size, meaning) of every field, for documentation."""
         return [(f.name, f.start, f.size, f.meaning) for f in self.fields]
@@ -98,6 +116,13 @@ def put(vector: Vector, field: TensorField, values: list[float] | tuple[float, .
     if len(values) != field.size:
         raise ValueError(f"{field.name}: {len(values)} values for {field.size} floats")
     vector[field.start : field.stop] = values
+
+
+def clear_spans(v: Any, zeros: Any, spans: list[tuple[int, int]]) -> None:
+    """Zero the ``spans`` of ``v`` (an ``element_view``), copying them from ``zeros`` (a zero
+    view at least as long)."""
+    for start, stop in spans:
+        v[start:stop] = zeros[start:stop]
 
 
 def element_view(vector: npt.NDArray[Any]) -> Any:

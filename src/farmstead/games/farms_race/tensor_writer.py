@@ -36,6 +36,7 @@ from farmstead.core.tensor import (
     TensorLayout,
     TensorWriter,
     Vector,
+    clear_spans,
     element_view,
     lazy_encoder,
     snapshot,
@@ -56,17 +57,6 @@ from farmstead.games.farms_race.tensor_state import (
 
 Out = Any
 """The buffer's float32 ``memoryview`` (typeshed's ``memoryview`` takes ints only)."""
-
-
-def _spans(layout: TensorLayout, *names: str) -> list[tuple[int, int]]:
-    """The (start, stop) of each field named, adjacent ones merged."""
-    spans: list[tuple[int, int]] = []
-    for start, stop in sorted((layout[name].start, layout[name].stop) for name in names):
-        if spans and spans[-1][1] == start:
-            spans[-1] = (spans[-1][0], stop)
-        else:
-            spans.append((start, stop))
-    return spans
 
 
 class Regions:
@@ -240,7 +230,7 @@ class Writer(TensorWriter):
         types_at = layout["region_type"].start
         for r, kind in enumerate(c.region_type):  # the map's: the same for every state
             v[types_at + 5 * r + kind] = 1.0
-        ((start, stop),) = _spans(layout, "active", "decider", "first", "round")
+        start, stop = layout.span("active", "decider", "first", "round")
         self._head_key: Any = None
         self._phase: int | None = None  # the phase the buffer shows: none at first
         self._head = (
@@ -257,25 +247,25 @@ class Writer(TensorWriter):
         self._peeked = (layout["peeked"].start, layout["peeked"].stop, c.reveal_after_game)
         self._peeked_key: Any = 0
         self._seats = _seats(c, layout)
-        self._seats_spans = _spans(layout, "seats", "mutations", "spy_seats", "nukiest")
+        self._seats_spans = layout.spans("seats", "mutations", "spy_seats", "nukiest")
         self._seats_key: Any = None
         self._private = _private(layout)
-        self._private_spans = _spans(layout, "my_hand", "my_dealt", "my_spies", "shown_hand")
+        self._private_spans = layout.spans("my_hand", "my_dealt", "my_spies", "shown_hand")
         self._private_key: Any = None
         self._supplies = _supplies(layout)
-        self._supplies_spans = _spans(layout, "tokens", "spy_piles", "dice", "named")
+        self._supplies_spans = layout.spans("tokens", "spy_piles", "dice", "named")
         self._supplies_key: Any = None
         self._misc = _misc(layout)
-        self._misc_spans = _spans(layout, "misc", "resources_extra", "setup_extra")
+        self._misc_spans = layout.spans("misc", "resources_extra", "setup_extra")
         self._turn = _turn(c, layout)
-        self._turn_spans = _spans(layout, "move", "combat", "combat_extra")
+        self._turn_spans = layout.spans("move", "combat", "combat_extra")
         self._turn_on = False
         self._combat_on = False
         self._choices = _choices(c, layout)
-        self._choices_spans = _spans(layout, "flying", "resume", "payment", "spy_play")
+        self._choices_spans = layout.spans("flying", "resume", "payment", "spy_play")
         self._choices_on = False
         self._nukes_and_trade = _nukes_and_trade(c, layout)
-        (self._nt_span,) = _spans(layout, "nuke", "nuke_stack", "trade")
+        self._nt_span = layout.span("nuke", "nuke_stack", "trade")
         self._misc_key: Any = None
         self._nt_key: Any = None
 
@@ -318,7 +308,7 @@ class Writer(TensorWriter):
             state.nukes_spent,
         )
         if key != self._seats_key:
-            _clear(v, zeros, self._seats_spans)
+            clear_spans(v, zeros, self._seats_spans)
             self._seats(state, v, seat, viewer, rel)
             self._seats_key = snapshot(key)
         if seat is not None:
@@ -330,7 +320,7 @@ class Writer(TensorWriter):
                 (state.dealt[seat], state.spy_victim if blackmail else NO),
             )
             if key != self._private_key:
-                _clear(v, zeros, self._private_spans)
+                clear_spans(v, zeros, self._private_spans)
                 self._private(state, v, seat)
                 self._private_key = snapshot(key)
         key = (
@@ -344,7 +334,7 @@ class Writer(TensorWriter):
             state.named,
         )
         if key != self._supplies_key:
-            _clear(v, zeros, self._supplies_spans)
+            clear_spans(v, zeros, self._supplies_spans)
             self._supplies(state, v, seat, viewer, rel)
             self._supplies_key = snapshot(key)
 
@@ -360,7 +350,7 @@ class Writer(TensorWriter):
             state.deal_left,
         )
         if key != self._misc_key:  # ints and tuples: nothing to copy
-            _clear(v, zeros, self._misc_spans)
+            clear_spans(v, zeros, self._misc_spans)
             self._misc(state, v, self.seat, self._viewer, self._rel)
             self._misc_key = key
 
@@ -418,7 +408,7 @@ class Writer(TensorWriter):
         rel = self._rel
         on = state.move_dest >= 0 or state.combat_region >= 0
         if on or self._turn_on:
-            _clear(v, zeros, self._turn_spans)
+            clear_spans(v, zeros, self._turn_spans)
             if on:
                 self._turn(state, v, seat, viewer, rel)
             self._turn_on = on
@@ -431,7 +421,7 @@ class Writer(TensorWriter):
             or bool(state.agent_queue)
         )
         if on or self._choices_on:
-            _clear(v, zeros, self._choices_spans)
+            clear_spans(v, zeros, self._choices_spans)
             if on:
                 self._choices(state, v, seat, viewer, rel)
             self._choices_on = on
@@ -456,12 +446,6 @@ class Writer(TensorWriter):
             v[start:stop] = zeros[start:stop]
             self._nukes_and_trade(state, v, seat, viewer, rel)
             self._nt_key = key if key is None else snapshot(key)
-
-
-def _clear(v: Out, zeros: Out, spans: list[tuple[int, int]]) -> None:
-    """Zero ``spans`` of ``v``."""
-    for start, stop in spans:
-        v[start:stop] = zeros[start:stop]
 
 
 def tensor_writer(

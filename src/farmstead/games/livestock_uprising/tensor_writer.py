@@ -35,6 +35,7 @@ from farmstead.core.tensor import (
     TensorLayout,
     TensorWriter,
     Vector,
+    clear_spans,
     element_view,
     lazy_encoder,
     snapshot,
@@ -59,21 +60,6 @@ from farmstead.games.livestock_uprising.tensor_state import (
 
 Out = Any
 """The buffer's float32 ``memoryview`` (typeshed's ``memoryview`` takes ints only)."""
-
-
-def _span(layout: TensorLayout, *names: str) -> tuple[int, int]:
-    """The (start, stop) of the adjacent fields named, in the layout's order."""
-    fields = sorted((layout[name] for name in names), key=lambda field: field.start)
-    for before, after in zip(fields, fields[1:], strict=False):
-        if before.stop != after.start:
-            raise ValueError(f"{before.name} and {after.name} are not adjacent")
-    return fields[0].start, fields[-1].stop
-
-
-def _clear(v: Out, zeros: Out, spans: list[tuple[int, int]]) -> None:
-    """Zero ``spans`` of ``v``."""
-    for start, stop in spans:
-        v[start:stop] = zeros[start:stop]
 
 
 class Pieces:
@@ -234,7 +220,7 @@ class Writer(TensorWriter):
         self._slots = tuple(4 * ((pid // 4 - viewer) % n) + pid % 4 for pid in range(4 * n))
         self._head = (
             layout["phase"].start,
-            _span(layout, "active", "decider", "first", "round"),
+            layout.span("active", "decider", "first", "round"),
             layout["active"].start,
             layout["decider"].start,
             layout["first"].start,
@@ -252,32 +238,32 @@ class Writer(TensorWriter):
         ]
         self._seats_key: Any = None
         self._tokens = _tokens_writer(c, layout)
-        self._tokens_span = _span(layout, "tokens")
+        self._tokens_span = layout.span("tokens")
         self._tokens_key: Any = None
         self._pieces = Pieces(c, layout, viewer)
         self._supplies = Supplies(c, layout)
         self._cards = _cards_writer(c, layout)
-        self._cards_span = _span(layout, "played", "gone", "my_cards", "known")
+        self._cards_span = layout.span("played", "gone", "my_cards", "known")
         self._cards_key: Any = None
         self._turn_numbers = _turn_numbers_writer(layout)
-        self._turn_numbers_span = _span(layout, "turn_piece", "turn_numbers", "turn_flags")
+        self._turn_numbers_span = layout.span("turn_piece", "turn_numbers", "turn_flags")
         self._turn_slots = _turn_slots_writer(layout, ready)
-        self._turn_slots_span = _span(layout, "turn_slots")
+        self._turn_slots_span = layout.span("turn_slots")
         self._turn_slots_key: Any = None
         self._turn_choices = _turn_choices_writer(c, layout)
-        self._turn_choices_span = _span(
-            layout, "turn_reinforce", "turn_chosen", "turn_unit", "turn_recruits"
+        self._turn_choices_span = layout.span(
+            "turn_reinforce", "turn_chosen", "turn_unit", "turn_recruits"
         )
         self._turn_choices_key: Any = None
         turn_fields = [f.name for f in layout.fields if f.name.startswith("turn_")]
-        self._turn_span = _span(layout, *turn_fields)
+        self._turn_span = layout.span(*turn_fields)
         self._turn_on = False
         self._battle = _battle_writer(c, layout)
         battle_fields = [f.name for f in layout.fields if f.name.startswith("battle_")]
-        self._battle_span = _span(layout, *battle_fields)
+        self._battle_span = layout.span(*battle_fields)
         self._battle_on = False
         self._end = _end_writer(c, layout)
-        self._end_span = _span(layout, "card", "ambush", "winners")
+        self._end_span = layout.span("card", "ambush", "winners")
         self._end_key: Any = None
 
     def update(self, state: Any) -> Vector:
@@ -328,7 +314,7 @@ class Writer(TensorWriter):
             state.shield,
         )
         if key != self._seats_key:
-            _clear(v, zeros, self._seats_spans)
+            clear_spans(v, zeros, self._seats_spans)
             self._seats(state, v, self._rel)
             self._seats_key = snapshot(key)
         self._write_cards(v, zeros, state)
