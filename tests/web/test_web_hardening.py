@@ -100,8 +100,10 @@ def test_a_hostile_match_does_not_slow_another_matchs_bots(
         client.post("/api/matches", json={"game": "rancho", "seats": hostile})
     time.sleep(3.0)  # every hostile match has searched and is searching or queued again
     easy = [{"kind": "bot", "level": "easy"}] * 2
+    # Long enough for ten observed moves: a short game can end after four, and a poll can miss
+    # moves that come between two requests.
     victim = client.post(
-        "/api/matches", json={"game": "rancho", "params": {"max_rounds": 3}, "seats": easy}
+        "/api/matches", json={"game": "rancho", "params": {"max_rounds": 40}, "seats": easy}
     ).json()["id"]
     seen: list[float] = []
     deadline = time.monotonic() + 15
