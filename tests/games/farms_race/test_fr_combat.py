@@ -33,6 +33,7 @@ from fr_helpers import (
     to_discard_phase,
 )
 
+from farmstead.core.registry import load_game
 from farmstead.core.rng import Rng
 from farmstead.games.farms_race.actions import (
     ARMORY_AT,
@@ -818,3 +819,29 @@ def test_FR_T53_two_healthy_herds_beat_three_humans_about_907_in_1000() -> None:
         wins += s.owner[TARGET] == 0
     se = math.sqrt(p * (1 - p) / n)
     assert abs(wins / n - p) < 4 * se, wins / n
+
+
+def test_the_combat_fields_of_the_tensor_keep_to_their_own_cells() -> None:
+    """FR-6.3, FR-R19 (section 16): while damage waits to be allocated, the tensor shows it in
+    the last cell of ``combat``, and ``dice`` still shows only the resource dice (one-hot
+    faces, 0 or 1): no field of the combat spills onto the next field."""
+    g = load_game("farms_race", 3)
+    layout = g.tensor_layout
+    combat, dice = layout["combat"], layout["dice"]
+    rng = Rng(5)
+    seen = 0
+    for _ in range(40):
+        state = g.new_initial_state()
+        while not state.is_terminal() and seen < 30:
+            damage = state.combat_attacker_damage + state.combat_defender_damage
+            if state.combat_region >= 0 and damage:
+                for seat in range(3):
+                    v = state.observation_tensor(seat)
+                    assert v[combat.stop - 1] == pytest.approx(min(damage, 600) / 10)
+                    assert set(v[dice.start : dice.start + 12].tolist()) <= {0.0, 1.0}
+                seen += 1
+            if state.is_chance_node():
+                state.apply_action(rng.sample_outcome(state.chance_outcomes()))
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+    assert seen == 30, "too few positions with damage to allocate"

@@ -30,7 +30,7 @@ seats             9n          per relative seat: hand size / 10, herds, Barns, A
 my_hand           5           the viewer's cards per resource / 10
 move              3R + 2      the move's target and current source (one-hot), herds taken per
                               origin / 12 (healthy, injured), cancels / cap
-combat            3R + n + 9  region (one-hot), origins' herds / 12, the defender (relative seat
+combat            3R + n + 10 region (one-hot), origins' herds / 12, the defender (relative seat
                               or humans), attackers healthy and injured / 12, humans / 3, round /
                               cap, the two rolls' guns and heads / 15, damage to allocate / 10
 dice              14          the two resource dice (6 faces each, one-hot), wilds to name
@@ -113,7 +113,7 @@ def tensor_layout(c: FRConfig) -> TensorLayout:
     t.add("seats", 9 * n, "per relative seat: public counts")
     t.add("my_hand", 5, "the viewer's cards per resource / 10")
     t.add("move", 3 * r + 2, "the move being assembled")
-    t.add("combat", 3 * r + n + 9, "the combat")
+    t.add("combat", 3 * r + n + 10, "the combat")
     t.add("dice", 14, "resource dice faces, wilds to name")
     t.add("named", 5, "resources named for wild faces")
     t.add("misc", 4, "discards, starting resources, herds to place, steal victim")

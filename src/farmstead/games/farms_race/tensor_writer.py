@@ -14,8 +14,6 @@ right: consecutive positions, the same one twice, another game's, one read from 
 * the peeked values, the seats (with Mutations, Spy counts, Nuke tokens, Nukiest), the
   viewer's private cards, the supplies (tokens, Spy piles, dice) and misc when their inputs
   changed;
-* the supplies again whenever a combat is on or was on at the last update: the combat's last
-  value lies on the first element of ``dice``, as the reference writes it;
 * the nuke stack and the trade when their inputs changed (a nuke being launched every time);
   the move and combat and the choices every time, each skipped while it is empty and was
   empty at the last update.
@@ -208,7 +206,6 @@ class Writer(TensorWriter):
         "_turn",
         "_turn_spans",
         "_turn_on",
-        "_combat_on",
         "_choices",
         "_choices_spans",
         "_choices_on",
@@ -260,7 +257,6 @@ class Writer(TensorWriter):
         self._turn = _turn(c, layout)
         self._turn_spans = layout.spans("move", "combat", "combat_extra")
         self._turn_on = False
-        self._combat_on = False
         self._choices = _choices(c, layout)
         self._choices_spans = layout.spans("flying", "resume", "payment", "spy_play")
         self._choices_on = False
@@ -274,12 +270,6 @@ class Writer(TensorWriter):
         zeros = self._zeros
         self._write_head(v, zeros, state)
         self._regions.update(v, state)
-        combat = state.combat_region >= 0
-        if combat or self._combat_on:
-            # The combat's last value lies past its field, on the first element of ``dice``
-            # (as the reference writes it): the supplies are rewritten, then the combat.
-            self._supplies_key = None
-            self._combat_on = combat
         self._write_peeked(v, zeros, state)
         self._write_seats(v, zeros, state)
         self._write_misc(v, zeros, state)
