@@ -108,3 +108,43 @@ def test_writer_into_a_row_of_a_batch_leaves_the_other_rows() -> None:
         assert np.shares_memory(written, batch[1])
         assert np.array_equal(batch[1], state.reference_observation_tensor(None)), f"#{i}"
     assert (batch[0] == 7.0).all() and (batch[2] == 7.0).all()
+
+
+def test_the_tensor_tells_apart_the_attacks_to_come_the_dog_savers_and_the_first_player() -> None:
+    """RA-R31 (one attack per predator face, in the order chosen), RA-R38 (the dog decisions)
+    and RA-R5 (the first player): positions whose observations differ only in the attacks
+    still to come, in who gave up a dog, or in who played first have different tensors, in
+    the fields that hold them. Fox and wolf rolled with the fox first: during the fox's dog
+    decisions the wolf is still to come, which a position where the wolf came first lacks."""
+    state = position(
+        5,
+        pastures={0: ["P02"], 1: ["P04"], 2: ["P06"], 3: ["P08"], 4: ["P10"]},
+        pieces=[rabbits("P02", 2), rabbits("P04", 3), rabbits("P06", 4), rabbits("P08", 5)],
+        dogs={3: {"small_dog": 1}, 0: {"small_dog": 1}, 2: {"small_dog": 1}},
+        active=3,
+        first_player=3,
+        phase="expansion",
+        the_game=loaded_game(5),  # the first player drawn (RA-R5), not a game param
+    )
+    layout = state.game.tensor_layout
+    roll(state, "fox", "wolf")
+    act(state, {"type": "FOX_FIRST"})
+    d6(state, 1)
+    act(state, {"type": "USE_DOG"})  # seat 3, the first to decide, gives up its dog
+    doc = state.to_json()
+    assert doc["phase"] == "dog" and doc["attack"] == "fox" and doc["attacks_left"] == ["wolf"]
+    assert doc["dog_savers"] == [3] and doc["first_player"] == 3
+    variants = {
+        "attacks_left": {**doc, "attacks_left": []},
+        "dog_savers": {**doc, "dog_savers": []},
+        "first_player": {**doc, "first_player": 4},
+    }
+    for seat in range(5):
+        base = state.reference_observation_tensor(seat)
+        assert np.array_equal(base, state.observation_tensor(seat))
+        for field, variant in variants.items():
+            other = state.game.state_from_json(variant)
+            changed = np.flatnonzero(base != other.observation_tensor(seat))
+            assert changed.size, f"seat {seat}: {field} does not show in the tensor"
+            shown = {f.name for f in layout.fields for i in changed if f.start <= i < f.stop}
+            assert shown == {field}, (field, shown)

@@ -13,6 +13,7 @@ field                    size        meaning
 phase                    8           one-hot: first_player, expansion, dice, order, d6, dog, placement, over
 to_move                  n           one-hot, relative seat deciding now
 active                   n           one-hot, relative seat whose turn it is
+first_player             n           one-hot, relative seat that played the first turn
 round                    1           round / max_rounds
 turn_actions             1           decisions this turn / max_actions_per_turn
 herd                     6           the central herd per kind (rabbit … large dog) / its setup size
@@ -26,8 +27,10 @@ give, receive            12          animals given to / taken from the herd in i
 buy                      P           1 for each pasture being bought in it
 dice                     12          the two d12 faces rolled (one-hot over 6 symbols each)
 attack                   2           the predator being resolved (fox, wolf)
+attacks_left             2           attacks still to come after it: foxes, wolves / 2
 d6                       12          the predator die's number (one-hot 1-12)
 dog_queue                n           relative seats still to decide on a dog
+dog_savers               n           relative seats that gave up a dog in this attack
 winner                   n           one-hot, relative winning seat
 =======================  ==========  ==================================================================
 """
@@ -63,6 +66,7 @@ def tensor_layout(c: RanchoConfig) -> TensorLayout:
     t.add("phase", len(PHASE_NAMES), "one-hot phase")
     t.add("to_move", n, "relative seat to decide")
     t.add("active", n, "relative seat whose turn it is")
+    t.add("first_player", n, "relative seat that played the first turn")
     t.add("round", 1, "round / max_rounds")
     t.add("turn_actions", 1, "decisions this turn / max_actions_per_turn")
     t.add("herd", len(KINDS), "central herd per kind / its setup size")
@@ -79,8 +83,10 @@ def tensor_layout(c: RanchoConfig) -> TensorLayout:
     t.add("buy", pastures, "pastures being bought")
     t.add("dice", 2 * len(SYMBOLS), "the two d12 faces rolled")
     t.add("attack", 2, "the predator being resolved: fox, wolf")
+    t.add("attacks_left", 2, "attacks still to come after it: foxes, wolves / 2")
     t.add("d6", D6_SIDES, "the predator die's number, one-hot 1-12")
     t.add("dog_queue", n, "relative seats still to decide on a dog")
+    t.add("dog_savers", n, "relative seats that gave up a dog in this attack")
     t.add("winner", n, "relative winning seat")
     return t
 
@@ -99,6 +105,7 @@ def encode(c: RanchoConfig, layout: TensorLayout, obs: dict[str, Any]) -> Vector
     one_hot(v, layout["phase"], PHASE_NAMES.index(obs["phase"]))
     one_hot(v, layout["to_move"], rel(obs["to_move"]))
     one_hot(v, layout["active"], rel(obs["active"]))
+    one_hot(v, layout["first_player"], rel(obs["first_player"]))
     put(v, layout["round"], [obs["round"] / max(1, c.max_rounds)])
     put(v, layout["turn_actions"], [obs["turn_actions"] / max(1, c.max_actions_per_turn)])
     put(v, layout["herd"], [obs["herd"][k] / max(1, c.herd[i]) for i, k in enumerate(KINDS)])
@@ -133,10 +140,14 @@ def encode(c: RanchoConfig, layout: TensorLayout, obs: dict[str, Any]) -> Vector
             v[dice.start + i * len(SYMBOLS) + SYMBOLS.index(face)] = 1.0
     if obs["attack"]:
         one_hot(v, layout["attack"], SYMBOLS.index(obs["attack"]) - 4)
+    for predator in obs["attacks_left"]:
+        v[layout["attacks_left"].start + SYMBOLS.index(predator) - 4] += 0.5
     if obs["d6"]:
         one_hot(v, layout["d6"], min(obs["d6"], D6_SIDES) - 1)
     for seat in obs["dog_queue"]:
         one_hot(v, layout["dog_queue"], rel(seat))
+    for seat in obs["dog_savers"]:
+        one_hot(v, layout["dog_savers"], rel(seat))
     one_hot(v, layout["winner"], rel(obs["winner"]))
     return v
 
@@ -208,12 +219,14 @@ def shared_parts(c: RanchoConfig, layout: TensorLayout) -> Parts:
 def head_writer(
     c: RanchoConfig, layout: TensorLayout
 ) -> tuple[Callable[[Any, Any, tuple[int, ...]], None], Callable[[Any, Any], None]]:
-    """``head(v, state, rel)``: the phase, the seats deciding now and whose turn it is (each
-    relative: ``rel`` is every seat's relative seat), the round and the turn's decisions;
+    """``head(v, state, rel)``: the phase, the seats deciding now, whose turn it is and who
+    played first (each relative: ``rel`` is every seat's relative seat), the round and the
+    turn's decisions;
     ``herd(v, state)``: the central herd per kind over its setup size."""
     phase_at = layout["phase"].start
     to_move_at = layout["to_move"].start
     active_at = layout["active"].start
+    first_at = layout["first_player"].start
     round_at = layout["round"].start
     actions_at = layout["turn_actions"].start
     herd_at = layout["herd"].start
@@ -228,6 +241,8 @@ def head_writer(
             v[to_move_at + rel[state.to_move]] = 1.0
         if state.active >= 0:
             v[active_at + rel[state.active]] = 1.0
+        if state.first >= 0:
+            v[first_at + rel[state.first]] = 1.0
         v[round_at] = state.round / round_scale
         v[actions_at] = state.turn_actions / actions_scale
 
@@ -244,13 +259,16 @@ def head_writer(
 
 
 def tail_writer(layout: TensorLayout) -> Callable[[Any, Any, tuple[int, ...]], None]:
-    """``write(v, state, rel)``: the two d12 faces rolled, the predator being resolved, the
-    predator die's number, the seats still to decide on a dog and the winner (relative)."""
+    """``write(v, state, rel)``: the two d12 faces rolled, the predator being resolved and
+    those still to come, the predator die's number, the seats still to decide on a dog and
+    those that gave one up (RA-R38), and the winner (seats relative)."""
     dice_at = layout["dice"].start
     second_die_at = dice_at + len(SYMBOLS)
     attack_at = layout["attack"].start - FOX  # the predators are the faces FOX, WOLF
+    left_at = layout["attacks_left"].start - FOX
     d6_at = layout["d6"].start - 1  # numbers 1 … D6_SIDES
     queue_at = layout["dog_queue"].start
+    savers_at = layout["dog_savers"].start
     winner_at = layout["winner"].start
 
     def write_tail(v: Any, state: Any, rel: tuple[int, ...]) -> None:
@@ -260,10 +278,14 @@ def tail_writer(layout: TensorLayout) -> Callable[[Any, Any, tuple[int, ...]], N
             v[second_die_at + dice[1]] = 1.0
         if state.attack >= 0:
             v[attack_at + state.attack] = 1.0
+        for predator in state.attacks:
+            v[left_at + predator] += 0.5
         if state.d6:
             v[d6_at + min(state.d6, D6_SIDES)] = 1.0
         for other in state.dog_queue:
             v[queue_at + rel[other]] = 1.0
+        for other in state.dog_savers:
+            v[savers_at + rel[other]] = 1.0
         if state.winner >= 0:
             v[winner_at + rel[state.winner]] = 1.0
 

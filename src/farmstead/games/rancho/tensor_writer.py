@@ -17,7 +17,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from farmstead.core.tensor import StateEncoder, TensorLayout, TensorWriter, Vector, element_view
+from farmstead.core.tensor import (
+    StateEncoder,
+    TensorLayout,
+    TensorWriter,
+    Vector,
+    element_view,
+    snapshot,
+)
 
 
 @dataclass(frozen=True)
@@ -44,7 +51,8 @@ class Writer(TensorWriter):
       cells (kinds, amounts) changed (a few decisions in four: rewriting the 372 floats whole
       costs less than finding the changed cells of 66);
     * ``transaction_open`` … ``buy``: when the open transaction changed, cleared once after;
-    * ``dice`` … ``winner``: when one of them changed.
+    * ``dice`` … ``winner``: when one of them changed (the attacks to come and the dog
+      queue and savers compared as copies).
     """
 
     __slots__ = (
@@ -84,7 +92,7 @@ class Writer(TensorWriter):
         self._viewer = viewer = 0 if seat is None else seat  # a spectator sees from seat 0
         self._rel = parts.rel_of[viewer]
         # The regions rewritten whole: the buffer's slice and a zero slice as long, each.
-        head = slice(layout["phase"].start, layout["active"].stop)
+        head = slice(layout["phase"].start, layout["first_player"].stop)
         animals = slice(layout["pools"].start, layout["dogs"].stop)
         spaces = slice(layout["pastures"].start, layout["horses"].stop)
         tx = slice(layout["transaction_open"].start, layout["buy"].stop)
@@ -103,7 +111,7 @@ class Writer(TensorWriter):
         self._amt: list[int] | None = None
         self._tx: tuple[list[int], list[int], list[int]] | None = None  # ``None``: closed
         self._tail: tuple[Any, ...] | None = None
-        self._queue: list[int] | None = None
+        self._queue: tuple[list[int], ...] | None = None  # dog_queue, attacks, dog_savers
 
     def update(self, state: Any) -> Vector:
         p = self._parts
@@ -135,11 +143,11 @@ class Writer(TensorWriter):
             self._clear_tx[:] = self._zero_tx
             self._tx = None
         tail = (state.dice, state.attack, state.d6, state.winner)
-        queue = state.dog_queue
-        if tail != self._tail or queue != self._queue:
+        queues = (state.dog_queue, state.attacks, state.dog_savers)
+        if tail != self._tail or queues != self._queue:
             self._clear_tail[:] = self._zero_tail
             p.tail(v, state, self._rel)
             dice = tail[0]  # a tuple (kept as one, whatever the state holds)
             self._tail = (dice if dice is None else tuple(dice), *tail[1:])
-            self._queue = queue[:]
+            self._queue = snapshot(queues)
         return self.buffer
