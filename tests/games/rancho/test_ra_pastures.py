@@ -6,6 +6,7 @@ and rulings RA-R16 … RA-R23.
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 from ra_helpers import (
     act,
@@ -29,6 +30,7 @@ from ra_helpers import (
 )
 
 from farmstead.core.errors import IllegalActionError
+from writer_kit import check, writers_of
 
 ORANGE, BLUE, PURPLE = 0, 1, 5  # farms 1, 2 and 6 in a 6-player game
 PURPLE_LAND = ["P53", "P54", "P31", "P32", "P14", "P01"]
@@ -444,3 +446,44 @@ def test_RA_R11_fee_rabbits_must_be_in_stock():
     give(with_sheep, "sheep")
     assert not legal(with_sheep, "RECEIVE", kind="rabbit")
     assert not legal(with_sheep, "CONFIRM")
+
+
+def test_RA_R21_the_tensor_shows_the_route_being_built_and_the_fees_owed():
+    """RA-R21, TV-RA-20: while orange builds the passage route to P12 (links P14 then P01,
+    fees 2 + 1 to purple), every seat's tensor shows the route's target, its links, the fees
+    so far and the fee to reach; once the route closes, P12 is bought and purple is owed 3
+    rabbits (relative to each viewer). The state encoding and the writers equal the reference
+    at each step."""
+    state = blocked_orange()
+    g = state.game
+    layout = g.tensor_layout
+    index = state.cfg.board.index
+    writers = writers_of(g)
+
+    def shows(name, seat=ORANGE):
+        v = state.observation_tensor(seat)
+        return v[layout[name].start : layout[name].stop]
+
+    def at(*pids):
+        out = np.zeros(layout["route_target"].stop - layout["route_target"].start, np.float32)
+        for pid in pids:
+            out[index[pid]] = 1.0
+        return out
+
+    buy(state, "P12")
+    check(writers, state, "RA-R21: a route is open to P12")
+    assert np.array_equal(shows("route_target"), at("P12"))
+    assert not shows("route_links").any() and not shows("buy").any()
+    assert shows("route_fee").tolist() == pytest.approx([0.0, 0.3])
+    link(state, "P14")
+    check(writers, state, "RA-R21: the first link")
+    assert np.array_equal(shows("route_links"), at("P14"))
+    assert shows("route_fee").tolist() == pytest.approx([0.2, 0.3])
+    link(state, "P01")
+    check(writers, state, "RA-R21: the route closed")
+    for seat in range(6):
+        assert not shows("route_target", seat).any() and not shows("route_links", seat).any()
+        assert np.array_equal(shows("buy", seat), at("P12"))
+        owed = np.zeros(6, np.float32)
+        owed[(PURPLE - seat) % 6] = 0.3
+        assert shows("fees", seat) == pytest.approx(owed)

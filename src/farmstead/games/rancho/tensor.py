@@ -25,6 +25,10 @@ sheep, cows, horses      3C          1 where a sheep, a cow part or a horse part
 transaction_open         1           an exchange is being built
 give, receive            12          animals given to / taken from the herd in it / 10
 buy                      P           1 for each pasture being bought in it
+route_target             P           the pasture a passage route is being built to (RA-R21)
+route_links              P           1 for each pasture chosen as a link of that route so far
+route_fee                2           the links' fees so far and the fee the route must reach / 10
+fees                     n           per relative seat, passage fees it is owed in it / 10
 dice                     12          the two d12 faces rolled (one-hot over 6 symbols each)
 attack                   2           the predator being resolved (fox, wolf)
 attacks_left             2           attacks still to come after it: foxes, wolves / 2
@@ -81,6 +85,10 @@ def tensor_layout(c: RanchoConfig) -> TensorLayout:
     t.add("give", len(KINDS), "animals given to the herd / 10")
     t.add("receive", len(KINDS), "animals taken from the herd / 10")
     t.add("buy", pastures, "pastures being bought")
+    t.add("route_target", pastures, "the pasture a passage route is being built to")
+    t.add("route_links", pastures, "the pastures chosen as the route's links so far")
+    t.add("route_fee", 2, "the links' fees so far and the fee the route must reach / 10")
+    t.add("fees", n, "per relative seat: passage fees owed to it / 10")
     t.add("dice", 2 * len(SYMBOLS), "the two d12 faces rolled")
     t.add("attack", 2, "the predator being resolved: fox, wolf")
     t.add("attacks_left", 2, "attacks still to come after it: foxes, wolves / 2")
@@ -127,13 +135,8 @@ def encode(c: RanchoConfig, layout: TensorLayout, obs: dict[str, Any]) -> Vector
         else:
             for cell in piece["cells"]:
                 v[planes[piece["kind"]].start + index[cell]] = 1.0
-    tx = obs["transaction"]
-    if tx is not None:
-        v[layout["transaction_open"].start] = 1.0
-        put(v, layout["give"], [tx["give"][k] / 10 for k in KINDS])
-        put(v, layout["receive"], [tx["receive"][k] / 10 for k in KINDS])
-        for pid in tx["buy"]:
-            v[layout["buy"].start + index[pid]] = 1.0
+    if obs["transaction"] is not None:
+        _encode_transaction(c, layout, obs["transaction"], viewer, v)
     if obs["dice"]:
         dice = layout["dice"]
         for i, face in enumerate(obs["dice"]):
@@ -150,6 +153,26 @@ def encode(c: RanchoConfig, layout: TensorLayout, obs: dict[str, Any]) -> Vector
         one_hot(v, layout["dog_savers"], rel(seat))
     one_hot(v, layout["winner"], rel(obs["winner"]))
     return v
+
+
+def _encode_transaction(
+    c: RanchoConfig, layout: TensorLayout, tx: dict[str, Any], viewer: int, v: Vector
+) -> None:
+    """``encode``'s transaction fields, of the open transaction ``tx``."""
+    index = c.board.index
+    v[layout["transaction_open"].start] = 1.0
+    put(v, layout["give"], [tx["give"][k] / 10 for k in KINDS])
+    put(v, layout["receive"], [tx["receive"][k] / 10 for k in KINDS])
+    for pid in tx["buy"]:
+        v[layout["buy"].start + index[pid]] = 1.0
+    route = tx["route"]
+    if route is not None:
+        v[layout["route_target"].start + index[route["target"]]] = 1.0
+        for pid in route["links"]:
+            v[layout["route_links"].start + index[pid]] = 1.0
+        put(v, layout["route_fee"], [route["fee"] / 10, route["min_fee"] / 10])
+    for fee in tx["fees"]:
+        v[layout["fees"].start + (fee["owner"] - viewer) % c.num_players] += fee["rabbits"] / 10
 
 
 def encoding_parts(c: RanchoConfig, layout: TensorLayout) -> Parts:
@@ -174,7 +197,7 @@ def encoding_parts(c: RanchoConfig, layout: TensorLayout) -> Parts:
         write_animals(v, state, viewer)
         write_spaces(v, state, viewer)
         if state.tx_open:
-            write_transaction(v, state)
+            write_transaction(v, state, rel)
         write_tail(v, state, rel)
 
     return Parts(
@@ -364,16 +387,22 @@ def spaces_writer(c: RanchoConfig, layout: TensorLayout) -> Callable[[Any, Any, 
     return write_spaces
 
 
-def transaction_writer(layout: TensorLayout) -> Callable[[Any, Any], None]:
-    """``write(v, state)`` while a transaction is open: the flag, what is given to and taken
-    from the herd per kind / 10, the pastures bought."""
+def transaction_writer(layout: TensorLayout) -> Callable[[Any, Any, tuple[int, ...]], None]:
+    """``write(v, state, rel)`` while a transaction is open: the flag, what is given to and
+    taken from the herd per kind / 10, the pastures bought, the passage route being built
+    (RA-R21: its target, its links, their fees and the fee to reach) and the passage fees owed
+    per relative seat."""
     open_at = layout["transaction_open"].start
     give_at = layout["give"].start
     receive_at = layout["receive"].start
     buy_at = layout["buy"].start
+    target_at = layout["route_target"].start
+    links_at = layout["route_links"].start
+    fee_at = layout["route_fee"].start
+    fees_at = layout["fees"].start
     kinds = range(len(KINDS))
 
-    def write_transaction(v: Any, state: Any) -> None:
+    def write_transaction(v: Any, state: Any, rel: tuple[int, ...]) -> None:
         v[open_at] = 1.0
         give = state.tx_give
         receive = state.tx_recv
@@ -384,5 +413,13 @@ def transaction_writer(layout: TensorLayout) -> Callable[[Any, Any], None]:
                 v[receive_at + k] = receive[k] / 10
         for cell in state.tx_buy:
             v[buy_at + cell] = 1.0
+        if (target := state.route_target) >= 0:
+            v[target_at + target] = 1.0
+            for cell in state.route_links:
+                v[links_at + cell] = 1.0
+            v[fee_at] = state.route_fee / 10
+            v[fee_at + 1] = state.route_min / 10
+        for owner, rabbits in state.tx_fees:
+            v[fees_at + rel[owner]] += rabbits / 10
 
     return write_transaction

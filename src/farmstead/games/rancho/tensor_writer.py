@@ -37,7 +37,7 @@ class Parts:
     head: Callable[[Any, Any, tuple[int, ...]], None]  # (v, state, rel): phase … turn_actions
     herd: Callable[[Any, Any], None]  # (v, state)
     animals: Callable[[Any, Any, int], None]  # (v, state, viewer): pools, dogs
-    transaction: Callable[[Any, Any], None]  # (v, state) while a transaction is open
+    transaction: Callable[[Any, Any, tuple[int, ...]], None]  # (v, state, rel) while one is open
     tail: Callable[[Any, Any, tuple[int, ...]], None]  # (v, state, rel): dice … winner
     spaces: Callable[[Any, Any, int], None]  # (v, state, viewer): pastures, animal planes
 
@@ -50,7 +50,8 @@ class Writer(TensorWriter):
     * ``pastures`` and the four animal planes: when the territories or the pieces on the
       cells (kinds, amounts) changed (a few decisions in four: rewriting the 372 floats whole
       costs less than finding the changed cells of 66);
-    * ``transaction_open`` … ``buy``: when the open transaction changed, cleared once after;
+    * ``transaction_open`` … ``fees``: when the open transaction (its route and fees
+      included) changed, cleared once after;
     * ``dice`` … ``winner``: when one of them changed (the attacks to come and the dog
       queue and savers compared as copies).
     """
@@ -95,7 +96,7 @@ class Writer(TensorWriter):
         head = slice(layout["phase"].start, layout["first_player"].stop)
         animals = slice(layout["pools"].start, layout["dogs"].stop)
         spaces = slice(layout["pastures"].start, layout["horses"].stop)
-        tx = slice(layout["transaction_open"].start, layout["buy"].stop)
+        tx = slice(layout["transaction_open"].start, layout["fees"].stop)
         tail = slice(layout["dice"].start, layout["winner"].stop)
         self._clear_head, self._zero_head = v[head], zeros[head]
         self._clear_animals, self._zero_animals = v[animals], zeros[animals]
@@ -109,7 +110,7 @@ class Writer(TensorWriter):
         self._terr: list[int] | None = None
         self._kind: list[int] | None = None
         self._amt: list[int] | None = None
-        self._tx: tuple[list[int], list[int], list[int]] | None = None  # ``None``: closed
+        self._tx: tuple[Any, ...] | None = None  # ``None``: closed
         self._tail: tuple[Any, ...] | None = None
         self._queue: tuple[list[int], ...] | None = None  # dog_queue, attacks, dog_savers
 
@@ -134,11 +135,18 @@ class Writer(TensorWriter):
             self._terr, self._kind, self._amt = terr[:], kind[:], amt[:]
         tx = self._tx
         if state.tx_open:
-            give, receive, buy = state.tx_give, state.tx_recv, state.tx_buy
-            if tx is None or give != tx[0] or receive != tx[1] or buy != tx[2]:
+            key = (
+                state.tx_give,
+                state.tx_recv,
+                state.tx_buy,
+                state.tx_fees,
+                state.route_links,
+                (state.route_target, state.route_fee, state.route_min),
+            )
+            if key != tx:
                 self._clear_tx[:] = self._zero_tx
-                p.transaction(v, state)
-                self._tx = (give[:], receive[:], buy[:])
+                p.transaction(v, state, self._rel)
+                self._tx = snapshot(key)
         elif tx is not None:
             self._clear_tx[:] = self._zero_tx
             self._tx = None
