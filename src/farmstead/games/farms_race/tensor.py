@@ -29,7 +29,7 @@ seats             9n          per relative seat: hand size / 10, herds, Barns, A
                               production last paid / 10, winner
 my_hand           5           the viewer's cards per resource / 10
 move              3R + 2      the move's target and current source (one-hot), herds taken per
-                              origin / 12 (healthy, injured), cancels / cap
+                              origin / 12, all herds taken healthy and injured / 12
 combat            3R + n + 10 region (one-hot), origins' herds / 12, the defender (relative seat
                               or humans), attackers healthy and injured / 12, humans / 3, round /
                               cap, the two rolls' guns and heads / 15, damage to allocate / 10
