@@ -375,9 +375,10 @@ class State(ABC):
         """The legal actions (or chance outcomes), sorted and unique. Empty when terminal."""
         cached = self._legal_cache
         if cached is None:
-            if self.is_terminal():
+            player = self.current_player()
+            if player == PlayerId.TERMINAL:
                 cached = []
-            elif self.is_chance_node():
+            elif player == PlayerId.CHANCE:
                 cached = sorted(o for o, _ in self._chance_outcomes())
             else:
                 cached = self._legal_actions()
