@@ -13,6 +13,7 @@ Regions are indices on the 4-player recommended map (FR-3.4):
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 from fr_helpers import (
     BRICK,
@@ -243,6 +244,23 @@ def test_FR_5_3_cancel_changes_nothing() -> None:
     assert after.pop("cancels") == before.pop("cancels") + 1
     assert after == before
     assert s.legal_actions() == legal_before
+
+
+def test_FR_5_3_the_tensor_counts_the_cancels_toward_their_cap() -> None:
+    """FR-5.3 (``max_cancels``, an engine bound): a cancelled move changes what may follow
+    (CANCEL stops being legal at the cap), so every seat's tensor shows the cancels made this
+    turn over the cap, in the last cell of ``misc``; the position is otherwise the same."""
+    s = scenario(regions=board({1: {"owner": 0, "healthy": 2}, 0: {"token": "face_down"}}))
+    misc = s.game.tensor_layout["misc"]
+    cap = s.game.config.max_cancels
+    before = [s.observation_tensor(seat) for seat in range(s.game.num_players)]
+    do(s, MOVE_TO, 0)
+    do(s, SOURCE, 1)
+    do(s, CANCEL)
+    for seat, old in enumerate(before):
+        new = s.observation_tensor(seat)
+        assert new[misc.stop - 1] == pytest.approx(1 / cap)
+        assert np.flatnonzero(new != old).tolist() == [misc.stop - 1]
 
 
 def test_FR_5_3_move_targets_are_neighbours_of_regions_with_herds_that_may_act() -> None:

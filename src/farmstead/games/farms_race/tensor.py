@@ -35,8 +35,8 @@ combat            3R + n + 10 region (one-hot), origins' herds / 12, the defende
                               cap, the two rolls' guns and heads / 15, damage to allocate / 10
 dice              14          the two resource dice (6 faces each, one-hot), wilds to name
 named             5           resources named for wild faces
-misc              4           discards owed / 10, starting resources owed / 2, herds to place /
-                              12, a steal victim chosen
+misc              5           discards owed / 10, starting resources owed / 2, herds to place /
+                              12, a steal victim chosen, cancellations this turn / their cap
 nuked             R           per region: nuked this turn (FR-R42)
 peeked            3R          per region: the value Adorable peeked at (its own view only)
 mutations         11n         per relative seat: its revealed Mutation (one-hot)
@@ -116,7 +116,7 @@ def tensor_layout(c: FRConfig) -> TensorLayout:
     t.add("combat", 3 * r + n + 10, "the combat")
     t.add("dice", 14, "resource dice faces, wilds to name")
     t.add("named", 5, "resources named for wild faces")
-    t.add("misc", 4, "discards, starting resources, herds to place, steal victim")
+    t.add("misc", 5, "discards, starting resources, herds to place, steal victim, cancels")
     t.add("nuked", r, "per region: nuked this turn")
     t.add("peeked", 3 * r, "per region: the value Adorable peeked at")
     t.add("mutations", NUM_MUTATIONS * n, "per relative seat: its Mutation")
@@ -154,7 +154,7 @@ def encode(c: FRConfig, layout: TensorLayout, obs: dict[str, Any]) -> Vector:
     _encode_seats(c, layout, obs, v, rel, viewer)
     _encode_move(c, layout, obs, v)
     _encode_combat(c, layout, obs, v, rel)
-    _encode_dice(layout, obs, v)
+    _encode_dice(c, layout, obs, v)
     _encode_mutations_and_spies(c, layout, obs, v, rel, viewer)
     _encode_decisions(c, layout, obs, v, rel)
     _encode_nukes(c, layout, obs, v, rel)
@@ -299,7 +299,7 @@ def _encode_combat(
     v[ce + nr + 2] = sum(e[1] for e in combat["escaped"]) / 12
 
 
-def _encode_dice(layout: TensorLayout, obs: dict[str, Any], v: Vector) -> None:
+def _encode_dice(c: FRConfig, layout: TensorLayout, obs: dict[str, Any], v: Vector) -> None:
     """dice, named, misc, resources_extra, setup_extra."""
     dice = layout["dice"].start
     if obs["dice"] is not None:
@@ -315,6 +315,7 @@ def _encode_dice(layout: TensorLayout, obs: dict[str, Any], v: Vector) -> None:
     v[misc + 1] = len(obs["owed"]) / 2
     v[misc + 2] = obs["prep_left"] / 12
     v[misc + 3] = float(obs["steal_victim"] is not None)
+    v[misc + 4] = obs["cancels"] / max(1, c.max_cancels)
     extra = layout["resources_extra"].start
     v[extra] = float(obs["lucky"])
     v[extra + 1] = float("north_korean" in obs["doubles_left"])

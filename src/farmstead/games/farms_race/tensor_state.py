@@ -88,7 +88,7 @@ def state_encoder(c: Any, layout: TensorLayout) -> StateEncoder:
     seats = _seats(c, layout)
     private = _private(layout)
     supplies = _supplies(layout)
-    misc = _misc(layout)
+    misc = _misc(c, layout)
     turn = _turn(c, layout)
     choices = _choices(c, layout)
     nukes_and_trade = _nukes_and_trade(c, layout)
@@ -403,9 +403,10 @@ def _supplies(layout: TensorLayout) -> Part:
     return part
 
 
-def _misc(layout: TensorLayout) -> Part:
+def _misc(c: Any, layout: TensorLayout) -> Part:
     """misc, resources_extra and setup_extra (``_encode_dice``)."""
     misc_at = layout["misc"].start
+    cancel_scale = max(1, c.max_cancels)
     extra_at = layout["resources_extra"].start
     setup_at = layout["setup_extra"].start
 
@@ -418,6 +419,8 @@ def _misc(layout: TensorLayout) -> Part:
             v[misc_at + 2] = x / 12
         if state.steal_victim >= 0:
             v[misc_at + 3] = 1.0
+        if x := state.cancels:
+            v[misc_at + 4] = x / cancel_scale
         if state.lucky:
             v[extra_at] = 1.0
         if state.doubles_left & EFFECT_NORTH_KOREAN:  # doubles effects still to come (FR-R39)

@@ -252,7 +252,7 @@ class Writer(TensorWriter):
         self._supplies = _supplies(layout)
         self._supplies_spans = layout.spans("tokens", "spy_piles", "dice", "named")
         self._supplies_key: Any = None
-        self._misc = _misc(layout)
+        self._misc = _misc(c, layout)
         self._misc_spans = layout.spans("misc", "resources_extra", "setup_extra")
         self._turn = _turn(c, layout)
         self._turn_spans = layout.spans("move", "combat", "combat_extra")
@@ -338,6 +338,7 @@ class Writer(TensorWriter):
             state.lucky,
             state.doubles_left,
             state.deal_left,
+            state.cancels,
         )
         if key != self._misc_key:  # ints and tuples: nothing to copy
             clear_spans(v, zeros, self._misc_spans)
