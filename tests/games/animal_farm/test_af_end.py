@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import numpy as np
 from af_helpers import N, S, build, game, pile, play, select, target
 
 from farmstead.games.animal_farm.actions import DROP, END_TURN, STOP
+from writer_kit import adversarial
 
 PIG1, PIG2, PIG3, GOAT1, GOAT2, GOAT3, HORSE = range(7)
 
@@ -111,3 +113,29 @@ def test_AF_R24_no_progress_is_off_by_default():
     for _ in range(99):
         play(state, END_TURN)
     assert not state.is_terminal()
+
+
+def test_AF_R24_the_tensor_shows_where_the_piles_were_when_the_turn_began():
+    """AF-R24, AF-R25: with the no-progress draw on, whether a turn is progress depends on the
+    piles' zones when it began, so every seat's tensor shows them (``start_zones``, one-hot
+    per pile: P1 base, neutral, P2 base) and keeps them while the pile moves this turn; the
+    state encoding and the writers equal the reference along random games of that game too."""
+    the_game = game(no_progress_plies=3)
+    state = build(the_game, p1={PIG1: (4, 3)}, f1="P1-pig-1")
+    zones = the_game.tensor_layout["start_zones"]
+    p1_base, neutral, p2_base = range(3)
+    began = np.zeros(6, np.float32)
+    began[[p1_base, 3 + p2_base]] = 1.0  # F1 carried in P1's base, F2 loose in P2's
+    for seat in (0, 1):
+        assert np.array_equal(state.observation_tensor(seat)[zones.start : zones.stop], began)
+    play(state, select(PIG1), N)  # F1 is carried into the neutral zone: the start stays
+    for seat in (0, 1):
+        assert np.array_equal(state.observation_tensor(seat)[zones.start : zones.stop], began)
+    play(state, STOP, END_TURN)
+    now = np.zeros(6, np.float32)
+    now[[neutral, 3 + p2_base]] = 1.0
+    for seat in (0, 1):
+        assert np.array_equal(state.observation_tensor(seat)[zones.start : zones.stop], now)
+    adversarial(game(no_progress_plies=6), seed=3, rulings="AF-R24 AF-R25")
+    off = build(game(), p1={PIG1: (4, 3)}, f1="P1-pig-1")
+    assert not off.observation_tensor(0)[zones.start : zones.stop].any()  # AF-R24: off

@@ -31,6 +31,7 @@ from farmstead.games.animal_farm.batched_kernel import (
     POS,
     RESULT,
     SETUP_STEP,
+    START_ZONES,
     VICTIM,
 )
 from farmstead.games.animal_farm.batched_tables import AnimalFarmTables
@@ -55,7 +56,8 @@ from farmstead.games.animal_farm.layout import IDLE
     SETUP_AT,
     RESULT_AT,
     NO_PROGRESS_LIMIT,
-) = range(16)
+    START_ZONES_AT,
+) = range(17)
 # Positions in the writer's tables tuple.
 INTS, SCALES, REL_UNIT, SPARSE_BASE, XY_OF, POOL_VALUE, OWNER, SLOT = range(8)
 
@@ -82,6 +84,7 @@ def tensor_tables(t: AnimalFarmTables) -> tuple[Any, ...]:
             tail + o["setup_step"],
             tail + o["result"],
             t.no_progress_limit,
+            tail + o["start_zones"],
         ),
         np.int64,
     )
@@ -170,6 +173,10 @@ def _write_turn(st: Any, tt: Any, g: int, me: int, row: Any) -> None:
             row[ints[ACTIVATED_AT] + i] = (bits >> i) & 1
         for i in range(3):
             row[ints[FLAGS_AT] + i] = st[FLAGS][g, i]
+        if ints[NO_PROGRESS_LIMIT]:  # AF-R24: each pile's zone when the turn began
+            zones = st[START_ZONES][g]
+            row[ints[START_ZONES_AT] + zones // 3] = 1.0
+            row[ints[START_ZONES_AT] + 3 + zones % 3] = 1.0
     row[ints[PLY_AT]] = st[PLY][g] / scales[0]
     if ints[NO_PROGRESS_LIMIT]:
         row[ints[NO_PROGRESS_AT]] = st[NO_PROGRESS][g] / scales[1]

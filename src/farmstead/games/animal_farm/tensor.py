@@ -24,6 +24,9 @@ victim             2S           the unit to be displaced after an attack, one-ho
 turn_flags         3            attacked, picked up, dropped this turn
 ply                1            plies / the draw limit
 no_progress        1            plies without progress / the limit (0 when off)
+start_zones        6            per pile, its zone when the turn began (P1 base, neutral, P2
+                                base), one-hot: this turn is progress if one differs now (AF-R24;
+                                all 0 when the no-progress draw is off)
 setup_step         1            setup placements done / all of them
 result             3            one-hot: Player 1 wins, Player 2 wins, draw
 =================  ===========  ===============================================================
@@ -53,6 +56,7 @@ from farmstead.games.animal_farm.layout import (
     RESULT_NAMES,
     SETUP,
     TOSS,
+    ZONE_NAMES,
 )
 from farmstead.games.animal_farm.rules import AnimalFarmRules
 
@@ -78,6 +82,7 @@ def tensor_layout(c: AnimalFarmConfig) -> TensorLayout:
     t.add("turn_flags", 3, "attacked, picked up, dropped this turn")
     t.add("ply", 1, "plies / max_plies")
     t.add("no_progress", 1, "plies without progress / no_progress_plies")
+    t.add("start_zones", 2 * len(ZONE_NAMES), "per pile, its zone when the turn began")
     t.add("setup_step", 1, "setup placements done / all")
     t.add("result", len(RESULT_NAMES), "one-hot result")
     return t
@@ -146,6 +151,9 @@ def encode(c: AnimalFarmConfig, layout: TensorLayout, obs: dict[str, Any]) -> Ve
     put(v, layout["ply"], [obs["ply"] / max(1, c.max_plies)])
     limit = c.no_progress_plies
     put(v, layout["no_progress"], [obs["no_progress"] / limit if limit else 0.0])
+    if limit and turn is not None:
+        for k, zone in enumerate(turn["start_zones"]):
+            v[layout["start_zones"].start + 3 * k + ZONE_NAMES.index(zone)] = 1.0
     put(v, layout["setup_step"], [obs["setup_step"] / max(1, len(c.setup_sequence))])
     if obs["result"] is not None:
         one_hot(v, layout["result"], RESULT_NAMES.index(obs["result"]))
@@ -288,6 +296,7 @@ def turn_writer(
     flags_at = layout["turn_flags"].start
     ply_at = layout["ply"].start
     no_progress_at = layout["no_progress"].start
+    start_zones_at = layout["start_zones"].start
     setup_at = layout["setup_step"].start
     result_at = layout["result"].start
     scale0, scale1, scale2 = (max(1, size) for size in c.pool_size)
@@ -325,6 +334,10 @@ def turn_writer(
                 v[flags_at + 1] = 1.0
             if state.dropped:
                 v[flags_at + 2] = 1.0
+            if no_progress_limit:
+                zones = state.start_zones
+                v[start_zones_at + zones // 3] = 1.0
+                v[start_zones_at + 3 + zones % 3] = 1.0
         v[ply_at] = state.ply / ply_scale
         if no_progress_limit:
             v[no_progress_at] = state.no_progress / no_progress_limit
