@@ -825,7 +825,7 @@ def test_the_combat_fields_of_the_tensor_keep_to_their_own_cells() -> None:
     """FR-6.3, FR-R19 (section 16): while damage waits to be allocated, the tensor shows it in
     the last cell of ``combat``, and ``dice`` still shows only the resource dice (one-hot
     faces, 0 or 1): no field of the combat spills onto the next field."""
-    g = load_game("farms_race", 3)
+    g: Any = load_game("farms_race", 3)
     layout = g.tensor_layout
     combat, dice = layout["combat"], layout["dice"]
     rng = Rng(5)

@@ -13,6 +13,8 @@ Regions are indices on the 4-player recommended map (FR-3.4):
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pytest
 from fr_helpers import (
@@ -251,9 +253,10 @@ def test_FR_5_3_the_tensor_counts_the_cancels_toward_their_cap() -> None:
     (CANCEL stops being legal at the cap), so every seat's tensor shows the cancels made this
     turn over the cap, in the last cell of ``misc``; the position is otherwise the same."""
     s = scenario(regions=board({1: {"owner": 0, "healthy": 2}, 0: {"token": "face_down"}}))
-    misc = s.game.tensor_layout["misc"]
-    cap = s.game.config.max_cancels
-    before = [s.observation_tensor(seat) for seat in range(s.game.num_players)]
+    game: Any = s.game
+    misc = game.tensor_layout["misc"]
+    cap = game.config.max_cancels
+    before = [s.observation_tensor(seat) for seat in range(game.num_players)]
     do(s, MOVE_TO, 0)
     do(s, SOURCE, 1)
     do(s, CANCEL)

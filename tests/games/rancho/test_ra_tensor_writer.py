@@ -126,7 +126,8 @@ def test_the_tensor_tells_apart_the_attacks_to_come_the_dog_savers_and_the_first
         phase="expansion",
         the_game=loaded_game(5),  # the first player drawn (RA-R5), not a game param
     )
-    layout = state.game.tensor_layout
+    game: Any = state.game
+    layout = game.tensor_layout
     roll(state, "fox", "wolf")
     act(state, {"type": "FOX_FIRST"})
     d6(state, 1)
