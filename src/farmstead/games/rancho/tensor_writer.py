@@ -79,7 +79,7 @@ class Writer(TensorWriter):
         "_amt",
         "_tx",
         "_tail",
-        "_queue",
+        "_queues",
     )
 
     def __init__(
@@ -112,7 +112,7 @@ class Writer(TensorWriter):
         self._amt: list[int] | None = None
         self._tx: tuple[Any, ...] | None = None  # ``None``: closed
         self._tail: tuple[Any, ...] | None = None
-        self._queue: tuple[list[int], ...] | None = None  # dog_queue, attacks, dog_savers
+        self._queues: tuple[list[int], ...] | None = None  # dog_queue, attacks, dog_savers
 
     def update(self, state: Any) -> Vector:
         p = self._parts
@@ -152,10 +152,10 @@ class Writer(TensorWriter):
             self._tx = None
         tail = (state.dice, state.attack, state.d6, state.winner)
         queues = (state.dog_queue, state.attacks, state.dog_savers)
-        if tail != self._tail or queues != self._queue:
+        if tail != self._tail or queues != self._queues:
             self._clear_tail[:] = self._zero_tail
             p.tail(v, state, self._rel)
             dice = tail[0]  # a tuple (kept as one, whatever the state holds)
             self._tail = (dice if dice is None else tuple(dice), *tail[1:])
-            self._queue = snapshot(queues)
+            self._queues = snapshot(queues)
         return self.buffer
