@@ -236,15 +236,17 @@ export function render(container, view, ctx) {
     if (piece.kind === "rabbit") g.append(svg("text", { x: cx + 11, y: cy + 14, class: "count" }, `×${piece.count}`));
     g.append(svg("title", {}, `${piece.kind === "rabbit" ? count(piece.count, "rabbit") : WORDS[piece.kind]} on ${piece.cells.join("+")}${handlerAction ? " — click to pick up" : ""}`));
     const target = piece.cells.find((c) => clicks.has(c));
-    if (target || handlerAction) {
+    if (target) {
+      // Placing onto this space (a rabbit joining a stack) wins over picking the animal up:
+      // a click goes through the animal to the space under it, the one control for pointer
+      // and keyboard alike.
+      g.setAttribute("pointer-events", "none");
+    } else if (handlerAction) {
       g.addEventListener("click", (e) => {
-        // Placing onto this space (a rabbit joining a stack) wins over picking the animal up.
         e.stopPropagation();
-        if (target) clicks.get(target)();
-        else act(handlerAction);
+        act(handlerAction);
       });
-      // From the keyboard: the space under it is the control when placing; else the animal.
-      if (!target) pressable(g, `pick up the ${piece.kind === "rabbit" ? count(piece.count, "rabbit") : WORDS[piece.kind]} on ${piece.cells.join("+")}`, () => act(handlerAction));
+      pressable(g, `pick up the ${piece.kind === "rabbit" ? count(piece.count, "rabbit") : WORDS[piece.kind]} on ${piece.cells.join("+")}`, () => act(handlerAction));
     }
     animals.append(g);
   }
