@@ -24,7 +24,9 @@ Conventions shared by every engine:
   game.
 
 A game publishes its engine class as ``GameRegistration.batched``; the environments find it
-there and never import a game.
+there and never import a game. An engine whose rules are compiled may also offer them for one
+game at a time (``BatchedEngine.one_game``, a ``OneGame``): the AEC environment then plays a
+decision in one compiled call instead of the reference ``State``'s Python rules.
 """
 
 from __future__ import annotations
@@ -44,6 +46,42 @@ CHUNK = 1024
 IntArray = npt.NDArray[np.int64]
 BoolArray = npt.NDArray[np.bool_]
 FloatArray = npt.NDArray[np.float64]
+
+
+class OneGame(ABC):
+    """One game on a batched engine's compiled rules, played one decision at a time: the
+    same game as the reference ``State`` (legal actions, transitions, tensors, returns), each
+    call one compiled pass. Chance is drawn in ``reset`` as the batched engine draws it, so
+    a game never stops at a chance node. The arrays returned are buffers kept by the game and
+    rewritten by later calls: copy what you keep, never write into them."""
+
+    @abstractmethod
+    def reset(self, seed: int) -> int:
+        """Start a new game, its chance drawn from ``np.random.default_rng(seed)``; the seat
+        to decide, or ``PlayerId.TERMINAL``."""
+
+    @abstractmethod
+    def step(self, action: int) -> int:
+        """Apply ``action`` for the seat to decide (``IllegalActionError``, the game
+        unchanged, unless it is legal); the seat to decide next, or ``PlayerId.TERMINAL``."""
+
+    @abstractmethod
+    def mask(self) -> npt.NDArray[np.int8]:
+        """The legal actions of the seat to decide, an int8 mask over the action ids (all
+        zero once the game is over)."""
+
+    @abstractmethod
+    def tensor(self, seat: int) -> npt.NDArray[np.float32]:
+        """``seat``'s observation tensor, equal to the reference ``observation_tensor``."""
+
+    @abstractmethod
+    def returns(self) -> list[float]:
+        """The returns per seat, as the reference ``returns()``."""
+
+    @abstractmethod
+    def to_state(self) -> State:
+        """The reference ``State`` of the game now (a new object: changing it changes
+        nothing here)."""
 
 
 class BatchedEngine(ABC):
@@ -191,6 +229,13 @@ class BatchedEngine(ABC):
     @abstractmethod
     def to_state(self, i: int) -> State:
         """The reference ``State`` of game ``i`` (a new object)."""
+
+    @classmethod
+    def one_game(cls, game: Game) -> OneGame | None:
+        """The engine's rules for one game at a time (see ``OneGame``), or ``None`` where the
+        engine has no such path (the default): called on a single game, whole-array NumPy
+        calls cost more than the reference ``State``."""
+        return None
 
     def load_state(self, i: int, state: State) -> None:
         """Make game ``i`` the reference ``state`` (optional: for tests that start from

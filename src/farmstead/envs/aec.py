@@ -5,15 +5,25 @@ the seat's ``observation_tensor`` (float32, ``Game.info.observation_shape``), an
 ``action_mask`` (int8 over the ``num_distinct_actions`` ids; the legal actions of the agent to
 move, all zeros for the others), PettingZoo's masking convention. ``observe`` returns new
 arrays: the tensor copied from a buffer kept up to date in place (a ``TensorWriter`` changes
-only what changed), the mask made afresh (``new_mask``). Chance nodes (dice, draws,
-deals) are resolved inside the environment from its seed, so an agent only ever sees its own
-decisions. Rewards are the game's returns, given when it ends; every game ends within
-``max_game_length`` actions, so episodes are never truncated. ``render_mode="ansi"`` returns the
-game's text board (``GameRegistration.render``, Rich markup removed).
+only what changed), the mask copied from one kept for the same legal list (``NewMasks``).
+Chance nodes (dice, draws, deals) are resolved inside the environment from its seed, so an
+agent only ever sees its own decisions. Rewards are the game's returns, given when it ends;
+every game ends within ``max_game_length`` actions, so episodes are never truncated.
+``render_mode="ansi"`` returns the game's text board (``GameRegistration.render``, Rich markup
+removed).
+
+The rules: a game whose batched engine offers its compiled rules for one game at a time
+(``BatchedEngine.one_game``; Animal Farm) is played on them by default, a decision per compiled
+call, its chance drawn from the environment's seed as that engine draws it; ``state`` is then a
+new reference ``State`` built from them at each access. ``compiled=False`` plays the reference
+``State`` instead (``state`` is then the environment's own), ``compiled=True`` requires the
+compiled rules. Both give the same observations, masks and rewards for the same actions.
 
 Every step checks the agent's action (``IllegalActionError``); chance outcomes, drawn from the
 game's own lists, are applied unchecked. ``validate=True`` checks those too, and every
-observation against the game's reference tensor: for debugging a game, at a cost.
+observation against the game's reference tensor; on compiled rules it also plays the
+reference ``State`` beside them and checks every position, mask and tensor against it: for
+debugging a game, at a cost.
 """
 
 from __future__ import annotations
@@ -26,9 +36,10 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from rich.text import Text
 
+from farmstead.core.batched import BatchedEngine, OneGame
 from farmstead.core.errors import InvalidParamError, NoTensorError
 from farmstead.core.game import Game, PlayerId, State
-from farmstead.core.registry import load_game, registration
+from farmstead.core.registry import game_names, load_game, registration
 from farmstead.core.rng import Rng
 from farmstead.core.tensor import HIGH, LOW, element_view
 
@@ -44,14 +55,31 @@ def make_spaces(game: Game) -> tuple[spaces.Box, spaces.Discrete]:
     return box, spaces.Discrete(game.info.num_distinct_actions)
 
 
-def new_mask(legal: list[int], zeros: np.ndarray) -> np.ndarray:
-    """A new int8 mask: a copy of ``zeros`` (all zero, one entry per action id) with a 1 at
-    each id of ``legal``. For a mask handed out (copied anyway), this is cheaper than keeping
-    a buffer up to date and copying it, the more so the longer the list."""
-    mask = zeros.copy()
-    if legal:
-        mask.put(legal, 1)
-    return mask
+class NewMasks:
+    """New int8 masks over ``size`` action ids, one per call, with a 1 at each id of a list of
+    legal ids. The masks of recent lists are kept (at most about ``budget`` bytes of them,
+    forgotten all at once when full) and copied: a copy costs a third of setting the ids of
+    even a short list (``put`` converts the list to an array first). A mask handed out is a
+    copy, so a learner that writes into it changes nothing kept."""
+
+    __slots__ = ("_zeros", "_known", "_room")
+
+    def __init__(self, size: int, budget: int = 1 << 20) -> None:
+        self._zeros = np.zeros(size, dtype=np.int8)
+        self._known: dict[tuple[int, ...], np.ndarray] = {}
+        self._room = max(16, budget // max(1, size))
+
+    def __call__(self, legal: list[int]) -> np.ndarray:
+        key = tuple(legal)
+        mask = self._known.get(key)
+        if mask is None:
+            if len(self._known) >= self._room:
+                self._known.clear()
+            mask = self._zeros.copy()
+            if legal:
+                mask.put(legal, 1)
+            self._known[key] = mask
+        return mask.copy()
 
 
 class MaskWriter:
@@ -89,6 +117,20 @@ def check_tensor(state: State, seat: int, observed: np.ndarray) -> None:
         raise AssertionError(f"seat {seat}: the reused tensor differs from observation_tensor")
 
 
+def check_mask(state: State, seat: int, observed: np.ndarray) -> None:
+    """Loud failure (``AssertionError``) unless ``observed`` marks exactly ``seat``'s legal
+    actions in ``state`` (none when another seat is to move)."""
+    legal = state.legal_actions() if state.current_player() == seat else []
+    if np.flatnonzero(observed).tolist() != sorted(legal):
+        raise AssertionError(f"seat {seat}: the mask differs from the legal actions")
+
+
+def check_same_game(expected: State, observed: State) -> None:
+    """Loud failure (``AssertionError``) unless the two states are the same position."""
+    if expected.to_json() != observed.to_json():
+        raise AssertionError("the compiled rules left a position the reference State did not")
+
+
 def render_text(state: State) -> str:
     """The game's text board of ``state`` for a spectator, without Rich markup."""
     render = registration(state.game.type.name).render
@@ -101,6 +143,28 @@ def check_render_mode(render_mode: str | None) -> None:
         raise InvalidParamError(
             f"render_mode must be one of {', '.join(RENDER_MODES)} or None, got {render_mode!r}"
         )
+
+
+def compiled_rules(game: Game, compiled: bool | None) -> OneGame | None:
+    """The game's rules for one game at a time on its batched engine (``OneGame``): with
+    ``compiled`` None where it has them, with True required (``InvalidParamError`` naming the
+    games that have them), with False never (the reference ``State``)."""
+    if compiled is False:
+        return None
+    engine = registration(game.type.name).batched
+    one = engine.one_game(game) if engine is not None else None
+    if one is None and compiled:
+        have = [n for n in game_names() if _has_compiled_rules(n)]
+        raise InvalidParamError(
+            f"game {game.type.name!r} has no compiled rules for one game; games that have: "
+            f"{', '.join(have) or 'none'}"
+        )
+    return one
+
+
+def _has_compiled_rules(name: str) -> bool:
+    engine = registration(name).batched
+    return engine is not None and engine.one_game is not BatchedEngine.one_game
 
 
 class FarmsteadAECEnv(AECEnv):
@@ -119,6 +183,7 @@ class FarmsteadAECEnv(AECEnv):
         players: int | None = None,
         render_mode: str | None = None,
         validate: bool = False,
+        compiled: bool | None = None,
         **params: Any,
     ) -> None:
         super().__init__()
@@ -139,9 +204,19 @@ class FarmsteadAECEnv(AECEnv):
         }
         self.action_spaces = {agent: discrete for agent in self.possible_agents}
         self._rng = Rng(secrets.randbits(63))
-        self.state: State = self.game.new_initial_state()
+        self._compiled = compiled_rules(self.game, compiled)
+        self._state: State = self.game.new_initial_state()
+        self._player = self._state.current_player()
         self._tensors = [self.game.tensor_writer(seat) for seat in range(n)]
-        self._no_actions = np.zeros(size, dtype=np.int8)
+        self._new_mask = NewMasks(size)
+
+    @property
+    def state(self) -> State:
+        """The game now: the environment's own reference ``State``; on compiled rules, a new
+        ``State`` built from them (changing it changes nothing here)."""
+        if self._compiled is not None:
+            return self._compiled.to_state()
+        return self._state
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]
@@ -151,7 +226,7 @@ class FarmsteadAECEnv(AECEnv):
 
     def _resolve_chance(self) -> int:
         """Play the chance nodes from here; the player then to move."""
-        state = self.state
+        state = self._state
         player = state.current_player()
         while player == PlayerId.CHANCE:
             outcome = self._rng.sample_outcome(state.chance_outcomes())
@@ -165,8 +240,14 @@ class FarmsteadAECEnv(AECEnv):
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new game; ``seed`` fixes every chance outcome of it (and of later resets)."""
         self._rng = Rng(seed) if seed is not None else Rng(self._rng.randrange(2**63))
-        self.state = self.game.new_initial_state()
-        player = self._resolve_chance()
+        if self._compiled is not None:
+            player = self._compiled.reset(self._rng.randrange(2**63))
+            if self.validate:  # the reference game beside the compiled one
+                self._state = self._compiled.to_state()
+        else:
+            self._state = self.game.new_initial_state()
+            player = self._resolve_chance()
+        self._player = player
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -178,12 +259,20 @@ class FarmsteadAECEnv(AECEnv):
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """``agent``'s observation dict (see the module)."""
         seat = self.agent_name_mapping[agent]
-        state = self.state
-        legal = state.legal_actions() if state.current_player() == seat else []
+        compiled = self._compiled
+        if compiled is not None:
+            tensor = compiled.tensor(seat)
+            mask = compiled.mask().copy() if seat == self._player else self._new_mask([])
+            if self.validate:
+                check_tensor(self._state, seat, tensor)
+                check_mask(self._state, seat, mask)
+            return {"observation": tensor.copy(), "action_mask": mask}
+        state = self._state
+        legal = state.legal_actions() if self._player == seat else []
         tensor = self._tensors[seat].update(state)
         if self.validate:
             check_tensor(state, seat, tensor)
-        return {"observation": tensor.copy(), "action_mask": new_mask(legal, self._no_actions)}
+        return {"observation": tensor.copy(), "action_mask": self._new_mask(legal)}
 
     def step(self, action: Any) -> None:
         """Apply ``action`` for the agent to move (``IllegalActionError`` if it is not legal;
@@ -193,10 +282,20 @@ class FarmsteadAECEnv(AECEnv):
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
-        self.state.apply_action(action if type(action) is int else int(action))
-        player = self._resolve_chance()
+        action = action if type(action) is int else int(action)
+        compiled = self._compiled
+        if compiled is not None:
+            player = compiled.step(action)
+            if self.validate:
+                self._state.apply_action(action)
+                check_same_game(self._state, compiled.to_state())
+        else:
+            self._state.apply_action(action)
+            player = self._resolve_chance()
+        self._player = player
         if player == PlayerId.TERMINAL:
-            for seat, value in enumerate(self.state.returns()):
+            returns = compiled.returns() if compiled is not None else self._state.returns()
+            for seat, value in enumerate(returns):
                 name = self.possible_agents[seat]
                 self.rewards[name] = float(value)
                 self.terminations[name] = True
@@ -219,9 +318,10 @@ def aec_env(
     players: int | None = None,
     render_mode: str | None = None,
     validate: bool = False,
+    compiled: bool | None = None,
     **params: Any,
 ) -> FarmsteadAECEnv:
     """The PettingZoo AEC environment of ``game_name`` with ``players`` seats and game
     ``params`` (unknown games or params fail with the valid choices); ``validate`` checks what
-    the protocol guarantees as well (see the module)."""
-    return FarmsteadAECEnv(game_name, players, render_mode, validate, **params)
+    the protocol guarantees as well, ``compiled`` chooses the rules (see the module)."""
+    return FarmsteadAECEnv(game_name, players, render_mode, validate, compiled, **params)

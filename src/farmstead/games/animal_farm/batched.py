@@ -25,7 +25,7 @@ from typing import Any
 
 import numpy as np
 
-from farmstead.core.batched import BatchedEngine, BoolArray, FloatArray, IntArray
+from farmstead.core.batched import BatchedEngine, BoolArray, FloatArray, IntArray, OneGame
 from farmstead.core.errors import IllegalActionError, InvalidParamError
 from farmstead.core.game import Game, PlayerId, State
 from farmstead.games.animal_farm.batched_tables import AnimalFarmTables
@@ -92,7 +92,7 @@ class AnimalFarmBatch(BatchedEngine):
         self.pile_carrier = np.full((n, 2), NO, I64)
         self._kernel, tensors = load_kernel()
         self.kernel_state = self._kernel.state(self)
-        self._tb = self._kernel.tables(self.t, config)
+        self.kernel_tables = self._kernel.tables(self.t, config)
         self.tensors = tensors.BatchTensorWriter(self)
         self._log = (np.empty(LOG_SIZE, I64), np.empty(LOG_SIZE, I64))
         self._no_log = (np.empty(0, I64), np.empty(0, I64))
@@ -139,7 +139,7 @@ class AnimalFarmBatch(BatchedEngine):
             self.board[idx[:, None], self.t.default_pos[None, :]] = np.arange(cfg.num_units)
             self.pile_cell[idx] = cfg.default_piles
             self.setup_step[idx] = self.t.setup_len
-            self._kernel.start_games(self.kernel_state, self._tb, idx)
+            self._kernel.start_games(self.kernel_state, self.kernel_tables, idx)
 
     # --- who moves, returns -------------------------------------------------------------
     def _current_player(self, idx: IntArray) -> IntArray:
@@ -156,7 +156,7 @@ class AnimalFarmBatch(BatchedEngine):
 
     # --- legal actions, actions and random play: the compiled kernel -------------------
     def _legal_mask(self, idx: IntArray, out: Any) -> None:
-        self._kernel.legal_mask(self.kernel_state, self._tb, idx, out)
+        self._kernel.legal_mask(self.kernel_state, self.kernel_tables, idx, out)
 
     def can_finish(
         self, g: IntArray, unit: IntArray, start: IntArray, points: IntArray
@@ -165,10 +165,10 @@ class AnimalFarmBatch(BatchedEngine):
         ``unit`` of game ``g`` reach a square without a unit, or step onto an enemy it may
         attack, passing friends only (``AnimalFarmRules.can_finish``)?"""
         rows = [np.asarray(a, dtype=np.int64) for a in (g, unit, start, points)]
-        return self._kernel.can_finish_rows(self.kernel_state, self._tb, *rows)
+        return self._kernel.can_finish_rows(self.kernel_state, self.kernel_tables, *rows)
 
     def _step(self, idx: IntArray, actions: IntArray) -> None:
-        bad = self._kernel.step_games(self.kernel_state, self._tb, idx, actions)
+        bad = self._kernel.step_games(self.kernel_state, self.kernel_tables, idx, actions)
         if bad >= 0:
             raise IllegalActionError(
                 f"game {int(idx[bad])}: action {int(actions[bad])} is illegal in phase "
@@ -186,10 +186,24 @@ class AnimalFarmBatch(BatchedEngine):
         first = 0
         while first < todo.size:
             first, logged = self._kernel.play_random(
-                self.kernel_state, self._tb, todo, first, other, streams.key, streams.count, *log
+                self.kernel_state,
+                self.kernel_tables,
+                todo,
+                first,
+                other,
+                streams.key,
+                streams.count,
+                *log,
             )
             if logged:
                 self._record(log[0][:logged], log[1][:logged])
+
+    @classmethod
+    def one_game(cls, game: Game) -> OneGame:
+        """One game on the compiled rules, a decision per call (``batched_one``)."""
+        from farmstead.games.animal_farm.batched_one import AnimalFarmOne  # noqa: PLC0415
+
+        return AnimalFarmOne(game)
 
     # --- views --------------------------------------------------------------------------
     def _write_tensors(self, idx: IntArray, seats: IntArray, out: Any, reuse: bool) -> None:

@@ -278,28 +278,33 @@ def _target_legal(st: Any, tb: Any, g: int, cells: Any) -> int:
 @njit(cache=True)
 def legal_mask(st: Any, tb: Any, idx: Any, out: Any) -> None:
     """Row ``j`` of ``out`` (zeroed here): the legal actions of game ``idx[j]``."""
-    phase, activated = st[PHASE], st[ACTIVATED]
+    legal = np.zeros(8, np.bool_)
+    cells = np.zeros(tb[INTS][CELLS], np.bool_)
+    for j in range(idx.size):
+        legal_row(st, tb, idx[j], out[j], legal, cells)
+
+
+@njit(cache=True, inline="always")
+def legal_row(st: Any, tb: Any, g: int, row: Any, legal: Any, cells: Any) -> None:
+    """``row`` (zeroed here): the legal actions of game ``g``; ``legal`` (8) and ``cells``
+    (one per cell) are scratch."""
     ints = tb[INTS]
     slots, target = ints[SLOTS], ints[TARGET_BASE]
-    legal = np.zeros(8, np.bool_)
-    cells = np.zeros(ints[CELLS], np.bool_)
-    out[:] = 0
-    for j in range(idx.size):
-        g = idx[j]
-        ph = phase[g]
-        if ph == ACTIVE:
-            active_legal(st, tb, g, legal)
-            for i in range(8):
-                out[j, STOP + i] = legal[i]
-        elif ph == IDLE:  # END_TURN, or SELECT a unit not activated this turn (AF-R6)
-            out[j, END_TURN] = 1
-            bits = activated[g]
-            for s in range(slots):
-                out[j, SELECT_BASE + s] = not (bits >> s) & 1
-        elif ph in (DISPLACE, SETUP):
-            _target_legal(st, tb, g, cells)
-            for c in range(cells.size):
-                out[j, target + c] = cells[c]
+    row[:] = 0
+    ph = st[PHASE][g]
+    if ph == ACTIVE:
+        active_legal(st, tb, g, legal)
+        for i in range(8):
+            row[STOP + i] = legal[i]
+    elif ph == IDLE:  # END_TURN, or SELECT a unit not activated this turn (AF-R6)
+        row[END_TURN] = 1
+        bits = st[ACTIVATED][g]
+        for s in range(slots):
+            row[SELECT_BASE + s] = not (bits >> s) & 1
+    elif ph in (DISPLACE, SETUP):
+        _target_legal(st, tb, g, cells)
+        for c in range(cells.size):
+            row[target + c] = cells[c]
 
 
 # --- applying actions ---------------------------------------------------------------------

@@ -97,20 +97,25 @@ def write_rows(st: Any, tt: Any, idx: Any, seats: Any, out: Any, last: Any, clea
     """Row ``j`` of ``out``: the tensor of game ``idx[j]`` seen by ``seats[j]`` (-1: a
     spectator). ``last[j]`` lists the one-hot columns the row holds (-1: none); unless
     ``clear`` (zero the whole row first) only those are zeroed, and it is updated."""
-    ints = tt[INTS]
     for j in range(idx.size):
-        g = idx[j]
-        row = out[j]
-        p1 = st[P1_SEAT][g]
-        me = 0 if seats[j] < 0 or p1 < 0 else seats[j] ^ p1  # the viewer's player
-        if clear:
-            row[:] = 0.0
-            last[j, :] = -1
-        else:
-            row[ints[HEAD] : ints[HEAD_END]] = 0.0
-            row[ints[TAIL] :] = 0.0
-        _write_board(st, tt, g, me, row, last[j], clear)
-        _write_turn(st, tt, g, me, row)
+        write_row(st, tt, idx[j], seats[j], out[j], last[j], clear)
+
+
+@njit(cache=True, inline="always")
+def write_row(st: Any, tt: Any, g: int, seat: int, row: Any, last: Any, clear: bool) -> None:
+    """``row``: the tensor of game ``g`` seen by ``seat`` (-1: a spectator); ``last`` lists
+    the one-hot columns the row holds (see ``write_rows``)."""
+    ints = tt[INTS]
+    p1 = st[P1_SEAT][g]
+    me = 0 if seat < 0 or p1 < 0 else seat ^ p1  # the viewer's player
+    if clear:
+        row[:] = 0.0
+        last[:] = -1
+    else:
+        row[ints[HEAD] : ints[HEAD_END]] = 0.0
+        row[ints[TAIL] :] = 0.0
+    _write_board(st, tt, g, me, row, last, clear)
+    _write_turn(st, tt, g, me, row)
 
 
 @njit(cache=True, inline="always")

@@ -1,0 +1,162 @@
+"""The AEC environment on Animal Farm's compiled rules for one game (``AnimalFarmOne``,
+``BatchedEngine.one_game``) against the same environment on the reference ``State``
+(rules/animal_farm.md): the same observations, masks, rewards and positions for the same
+actions, under every parameter set's rules, and the same refusals."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+import pytest
+
+from farmstead.core.errors import IllegalActionError, InvalidParamError
+from farmstead.envs import aec_env
+from farmstead.envs.aec import FarmsteadAECEnv
+from farmstead.games.animal_farm.batched_one import AnimalFarmOne
+
+# A fixed first player leaves no chance in the game (AF-R1), so both environments play the
+# same game from any seed; the parameters cover the setup modes (AF-R2, AF-R4), the pools
+# (AF-R5), the layouts and both draw limits (AF-R24).
+PARAMETER_SETS: dict[str, dict[str, Any]] = {
+    "manual_setup": {"first_player": "0", "max_plies": 6},
+    "default_setup_no_progress": {
+        "first_player": "1",
+        "setup_mode": "default",
+        "max_plies": 14,
+        "no_progress_plies": 3,
+    },
+    "compact_pools": {
+        "first_player": "0",
+        "layout": "compact",
+        "setup_mode": "default",
+        "pig_points": 25,
+        "goat_points": 2,
+        "horse_points": 0,
+        "max_plies": 8,
+    },
+    "compact_long": {"first_player": "1", "layout": "compact", "max_plies": 40},
+}
+
+
+def _play_side_by_side(params: dict[str, Any], games: int, seed: int) -> int:
+    """Random games in both environments, the same action in each; every observation of
+    every agent, the agent to move, the rewards and the position must agree. Returns the
+    decisions compared."""
+    compiled = aec_env("animal_farm", compiled=True, **params)
+    reference = aec_env("animal_farm", compiled=False, **params)
+    assert isinstance(compiled._compiled, AnimalFarmOne) and reference._compiled is None
+    rng = random.Random(seed)
+    decisions = 0
+    for game in range(games):
+        compiled.reset(seed=game)
+        reference.reset(seed=game)
+        while compiled.agents:
+            assert compiled.agent_selection == reference.agent_selection
+            for agent in compiled.possible_agents:  # the mover's view and the other's
+                ours, theirs = compiled.observe(agent), reference.observe(agent)
+                np.testing.assert_array_equal(ours["observation"], theirs["observation"])
+                np.testing.assert_array_equal(ours["action_mask"], theirs["action_mask"])
+            obs, reward, done, truncated, _ = compiled.last()
+            assert (reward, done, truncated) == reference.last()[1:4]
+            if done or truncated:
+                compiled.step(None)
+                reference.step(None)
+                continue
+            assert compiled.state.to_json() == reference.state.to_json()
+            legal = np.flatnonzero(obs["action_mask"])
+            action = int(legal[rng.randrange(legal.size)])
+            compiled.step(action)
+            reference.step(action)
+            decisions += 1
+        assert compiled.rewards == reference.rewards
+        assert compiled._cumulative_rewards == reference._cumulative_rewards
+    return decisions
+
+
+@pytest.mark.parametrize("name", list(PARAMETER_SETS))
+def test_compiled_rules_play_the_same_games_as_the_reference_state(name: str) -> None:
+    """AF-R1 … AF-R24 through the environment: every decision of random games agrees."""
+    params = PARAMETER_SETS[name]
+    games = 2 if params["max_plies"] > 20 else 12
+    assert _play_side_by_side(params, games, seed=len(name)) > 300
+
+
+def test_validate_plays_the_reference_beside_the_compiled_rules_and_catches_a_difference() -> None:
+    """With ``validate`` the environment checks every position, mask and tensor of the
+    compiled rules against the reference State, from the coin toss on (AF-R1, drawn by the
+    compiled rules); a corrupted tensor fails loudly."""
+    env = aec_env("animal_farm", validate=True, max_plies=8, no_progress_plies=4)
+    rng = random.Random(3)
+    for game in range(4):
+        env.reset(seed=game)
+        for _agent in env.agent_iter():
+            obs, _, done, truncated, _ = env.last()
+            if done or truncated:
+                env.step(None)
+                continue
+            legal = np.flatnonzero(obs["action_mask"])
+            env.step(int(legal[rng.randrange(legal.size)]))
+        assert env.agents == []
+    env.reset(seed=9)
+    one: Any = env._compiled
+    one._tensors[one._written, 0] += 1.0  # the first cell: the phase, one-hot
+    with pytest.raises(AssertionError, match="tensor"):
+        env.last()
+
+
+def test_the_coin_toss_follows_the_seed() -> None:
+    """AF-R1: the first player is drawn from the environment's seed; both seats occur."""
+
+    def first(seed: int) -> int:
+        env = aec_env("animal_farm", max_plies=2)
+        env.reset(seed=seed)
+        state: Any = env.state
+        return state.seat_of(0)
+
+    draws = [first(seed) for seed in range(12)]
+    assert draws == [first(seed) for seed in range(12)]
+    assert set(draws) == {0, 1}
+
+
+def test_illegal_actions_are_refused_and_change_nothing() -> None:
+    env = aec_env("animal_farm", max_plies=4)
+    env.reset(seed=2)
+    obs, *_ = env.last()
+    before = env.state.to_json()
+    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    for action in (illegal, -1, obs["action_mask"].size, 2**70, np.int64(illegal)):
+        with pytest.raises(IllegalActionError):
+            env.step(action)
+        assert env.state.to_json() == before
+    legal = int(np.flatnonzero(obs["action_mask"])[0])
+    env.step(np.int32(legal))  # a NumPy integer is an action id as well
+    assert env.state.to_json() != before
+
+
+def test_state_is_a_snapshot_of_the_compiled_game() -> None:
+    env = aec_env("animal_farm", max_plies=4)
+    env.reset(seed=1)
+    snapshot = env.state
+    before = snapshot.to_json()
+    legal = snapshot.legal_actions()
+    snapshot.apply_action(legal[0])
+    assert env.state.to_json() == before
+    assert np.flatnonzero(env.last()[0]["action_mask"]).tolist() == legal
+
+
+def test_compiled_rules_are_chosen_by_default_and_refused_where_there_are_none() -> None:
+    assert isinstance(aec_env("animal_farm")._compiled, AnimalFarmOne)
+    assert aec_env("fences")._compiled is None
+    with pytest.raises(InvalidParamError, match="animal_farm"):
+        aec_env("fences", compiled=True)
+
+
+def test_render_shows_the_compiled_game() -> None:
+    env: FarmsteadAECEnv = aec_env("animal_farm", render_mode="ansi", max_plies=4)
+    env.reset(seed=4)
+    reference = aec_env("animal_farm", render_mode="ansi", compiled=False, max_plies=4)
+    reference.reset(seed=4)
+    reference._state = env.state
+    assert env.render() == reference.render()
