@@ -9,6 +9,8 @@ core, all in CPU time of this process in one run (so the ratios hold on a busy m
 * ``single``: steps per second of the single-agent Gymnasium environment against ``random``
   with random masked actions, the decisions one step holds (the learner's and the opponents'),
   and its overhead ``bench / (single x decisions per step)`` (the target: at most 2x);
+* both environments as built by default: on a game's compiled rules where it has them
+  (Animal Farm, ``BatchedEngine.one_game``), else on its reference ``State``;
 * ``vector``: steps per second of ``vector_env(game, 64)`` in this process.
 
 ``--batched`` adds the batched engines' steps per second at N = 1, 64, 1024 and 8192
@@ -88,7 +90,8 @@ def single_speed(game: str, seconds: float) -> float:
 
 def decisions_per_step(game: str, steps: int = 3000) -> float:
     """The decisions one single-agent step holds: the learner's and the opponents' (counted
-    on ``steps`` steps, untimed)."""
+    on ``steps`` steps, untimed, on the reference ``State``, whose opponents decide through
+    ``decide``: compiled rules play the same game, uniformly random opponents included)."""
     counted = [0]
     real = single_module.decide
 
@@ -98,7 +101,7 @@ def decisions_per_step(game: str, steps: int = 3000) -> float:
 
     single_module.decide = counting  # type: ignore[assignment]
     try:
-        env = single_agent_env(game)
+        env = single_agent_env(game, compiled=False)
         _, info = env.reset(seed=2)
         rng = random.Random(1)
         for _ in range(steps):

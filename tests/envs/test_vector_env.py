@@ -39,13 +39,21 @@ def play_alone(game: str, copies: int, seed: int, steps: int, **params: Any) -> 
     return out
 
 
+SHORT_GAMES: dict[str, dict[str, Any]] = {
+    "rancho": {"max_rounds": 3},
+    "animal_farm": {"max_plies": 4, "setup_mode": "default"},  # on its compiled rules
+}
+
+
+@pytest.mark.parametrize("game", list(SHORT_GAMES))
 @pytest.mark.parametrize("workers", [0, 2])
-def test_a_vector_env_steps_like_its_copies_alone(workers: int) -> None:
+def test_a_vector_env_steps_like_its_copies_alone(workers: int, game: str) -> None:
     """Observations, rewards, ends and masks equal those of the copies stepped one by one
     (autoreset on the next step), in this process and in two worker processes."""
     copies, seed, steps = 4, 11, 120
-    expected = play_alone("rancho", copies, seed, steps, max_rounds=3)
-    envs = vector_env("rancho", copies, workers=workers, max_rounds=3)
+    params = SHORT_GAMES[game]
+    expected = play_alone(game, copies, seed, steps, **params)
+    envs = vector_env(game, copies, workers=workers, **params)
     try:
         obs, info = envs.reset(seed=seed)
         shape = envs.single_observation_space.shape

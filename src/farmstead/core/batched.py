@@ -66,6 +66,13 @@ class OneGame(ABC):
         unchanged, unless it is legal); the seat to decide next, or ``PlayerId.TERMINAL``."""
 
     @abstractmethod
+    def play_random(self, seat: int, record: list[int] | None = None) -> int:
+        """Uniformly random legal actions (the ``random`` agent's choice) for the seats other
+        than ``seat`` until ``seat`` is to decide or the game is over, drawn from the game's
+        own stream (keyed by its reset seed, as ``BatchedEngine.play_random``); the actions
+        are appended to ``record`` when given. The seat to decide, or ``PlayerId.TERMINAL``."""
+
+    @abstractmethod
     def mask(self) -> npt.NDArray[np.int8]:
         """The legal actions of the seat to decide, an int8 mask over the action ids (all
         zero once the game is over)."""

@@ -12,6 +12,14 @@ environment keeps up to date in place (a ``TensorWriter`` changes only what chan
 and chance outcomes come from the game's own lists and are applied unchecked;
 ``validate=True`` checks them, and every observation against the game's reference tensor.
 
+Against ``random`` opponents only, a game whose batched engine offers its compiled rules for one
+game at a time (Animal Farm; see ``envs.aec``) is played on them by default: the learner's
+decision, the opponents' turn (drawn from the game's own stream, keyed by the reset seed, as
+the batched engine draws it) and the next observation in two compiled calls; ``state`` is then
+a new reference ``State`` built from them at each access. ``compiled=False`` plays the reference
+``State`` (``state`` is then the environment's own), ``compiled=True`` requires the compiled
+rules; ``validate=True`` on them plays the reference beside them and checks every position.
+
 An action outside the mask is not applied: with ``illegal_action="lose"`` (the default, so
 that generic checkers that sample unmasked actions work) the episode ends at once with the
 game's minimum utility and ``info["illegal_action"] = True``; with ``"raise"`` it raises
@@ -28,6 +36,7 @@ import numpy as np
 
 from farmstead.agents.base import Agent, decide
 from farmstead.agents.registry import make_agent
+from farmstead.core.batched import OneGame
 from farmstead.core.errors import IllegalActionError, InvalidParamError
 from farmstead.core.game import PlayerId, State
 from farmstead.core.registry import game_type, load_game
@@ -36,8 +45,11 @@ from farmstead.envs.aec import (
     RENDER_MODES,
     MaskWriter,
     NewMasks,
+    check_mask,
     check_render_mode,
+    check_same_game,
     check_tensor,
+    compiled_rules,
     make_spaces,
     render_text,
 )
@@ -59,6 +71,7 @@ class FarmsteadSingleAgentEnv(gymnasium.Env):
         render_mode: str | None = None,
         illegal_action: str = "lose",
         validate: bool = False,
+        compiled: bool | None = None,
         **params: Any,
     ) -> None:
         check_render_mode(render_mode)
@@ -92,17 +105,47 @@ class FarmsteadSingleAgentEnv(gymnasium.Env):
         self._tensor = self.game.tensor_writer(seat)
         self._mask = MaskWriter(self._size)
         self._new_mask = NewMasks(self._size)
-        self.state: State = self.game.new_initial_state()
+        self._state: State = self.game.new_initial_state()
+        random_only = all(spec == "random" for spec in self.opponent_specs)
+        if compiled and not random_only:
+            raise InvalidParamError(
+                f"compiled rules play only the opponent 'random', got {self.opponent_specs}"
+            )
+        self._compiled = compiled_rules(self.game, compiled if random_only else False)
+        self._bound: tuple[np.ndarray, np.ndarray] | None = None
         self._chance = Rng(0)
         self._positions = Rng(0)  # draws the hidden parts of the opponents' positions
         self._opponents: dict[int, Agent] = {}
 
+    @property
+    def state(self) -> State:
+        """The game now: the environment's own reference ``State``; on compiled rules, a new
+        ``State`` built from them (changing it changes nothing here)."""
+        if self._compiled is not None:
+            return self._compiled.to_state()
+        return self._state
+
     def _others(self) -> list[int]:
         return [s for s in range(self.game.num_players) if s != self.seat]
 
+    def _advance_compiled(self, compiled: OneGame, player: int) -> int:
+        """``_advance`` on the compiled rules, from ``player`` (the seat to decide, or
+        ``PlayerId.TERMINAL``); the player then to decide."""
+        if player != self.seat and player != PlayerId.TERMINAL:
+            if self.validate:
+                played: list[int] = []
+                player = compiled.play_random(self.seat, played)
+                for action in played:
+                    self._state.apply_action(action)
+            else:
+                player = compiled.play_random(self.seat)
+        if self.validate:
+            check_same_game(self._state, compiled.to_state())
+        return player
+
     def _advance(self) -> None:
         """Play chance and the opponents until the learner must decide or the game ends."""
-        state = self.state
+        state = self._state
         apply = state.apply_action if self.validate else state.apply_legal
         while True:
             player = state.current_player()
@@ -116,12 +159,21 @@ class FarmsteadSingleAgentEnv(gymnasium.Env):
     def bind(self, observation: np.ndarray, mask: np.ndarray) -> None:
         """Keep the observation and the mask in these arrays (e.g. rows of a vector
         environment's batch), which then change through this environment only."""
+        if self._compiled is not None:
+            self._bound = (observation, mask)
+            return
         self._tensor = self.game.tensor_writer(self.seat, observation)
         self._mask = MaskWriter(self._size, mask)
 
     def refresh(self) -> None:
         """Bring the kept observation and mask up to date with the state."""
-        state = self.state
+        if self._compiled is not None:
+            tensor, mask = self._compiled_views()
+            if self._bound is not None:
+                self._bound[0][:] = tensor
+                self._bound[1][:] = mask
+            return
+        state = self._state
         tensor = self._tensor.update(state)
         if self.validate:
             check_tensor(state, self.seat, tensor)
@@ -138,14 +190,23 @@ class FarmsteadSingleAgentEnv(gymnasium.Env):
             s: make_agent(spec, Rng(derive_seed(game_seed, "agent", s)))
             for s, spec in zip(self._others(), self.opponent_specs, strict=True)
         }
-        self.state = self.game.new_initial_state()
-        self._advance()
+        if self._compiled is not None:
+            player = self._compiled.reset(int(derive_seed(game_seed, "compiled")))
+            if self.validate:  # the reference game beside the compiled one
+                self._state = self._compiled.to_state()
+            self._advance_compiled(self._compiled, player)
+        else:
+            self._state = self.game.new_initial_state()
+            self._advance()
 
     def play(self, action: Any) -> tuple[float, bool, bool]:
         """``step`` without the observation: (reward, terminated, whether the action was
         illegal and not applied, see the module)."""
         action = action if type(action) is int else int(action)
-        state = self.state
+        compiled = self._compiled
+        if compiled is not None:
+            return self._play_compiled(compiled, action)
+        state = self._state
         if not state.is_legal(action):
             if self.illegal_action == "raise":
                 raise IllegalActionError(
@@ -158,10 +219,39 @@ class FarmsteadSingleAgentEnv(gymnasium.Env):
             return float(state.returns()[self.seat]), True, False
         return 0.0, False, False
 
+    def _play_compiled(self, compiled: OneGame, action: int) -> tuple[float, bool, bool]:
+        """``play`` on the compiled rules."""
+        if not (0 <= action < self._size and compiled.mask()[action]):
+            if self.illegal_action == "raise":
+                raise IllegalActionError(
+                    f"action {action} is not legal now; use action_masks() or info['action_mask']"
+                )
+            return float(self.game.info.min_utility), True, True
+        player = compiled.step(action)
+        if self.validate:
+            self._state.apply_action(action)
+        if self._advance_compiled(compiled, player) == PlayerId.TERMINAL:
+            return float(compiled.returns()[self.seat]), True, False
+        return 0.0, False, False
+
+    def _compiled_views(self) -> tuple[np.ndarray, np.ndarray]:
+        """The compiled rules' learner tensor and mask (kept buffers), checked against the
+        reference beside them under ``validate``."""
+        compiled = self._compiled
+        assert compiled is not None
+        tensor, mask = compiled.tensor(self.seat), compiled.mask()
+        if self.validate:
+            check_tensor(self._state, self.seat, tensor)
+            check_mask(self._state, self.seat, mask)
+        return tensor, mask
+
     def _obs_info(self) -> tuple[np.ndarray, dict[str, Any]]:
         """New arrays of the observation and the mask (``refresh``'s values, made afresh
         where the kept mask would only be copied)."""
-        state = self.state
+        if self._compiled is not None:
+            tensor, mask = self._compiled_views()
+            return tensor.copy(), {"action_mask": mask.copy()}
+        state = self._state
         tensor = self._tensor.update(state)
         if self.validate:
             check_tensor(state, self.seat, tensor)
@@ -182,7 +272,9 @@ class FarmsteadSingleAgentEnv(gymnasium.Env):
 
     def action_masks(self) -> np.ndarray:
         """A boolean mask of the learner's legal actions now (MaskablePPO's convention)."""
-        return self._mask.update(self.state.legal_actions()).astype(bool)
+        if self._compiled is not None:
+            return self._compiled.mask().astype(bool)
+        return self._mask.update(self._state.legal_actions()).astype(bool)
 
     def render(self) -> str | None:
         if self.render_mode is None:
@@ -198,14 +290,24 @@ def single_agent_env(
     render_mode: str | None = None,
     illegal_action: str = "lose",
     validate: bool = False,
+    compiled: bool | None = None,
     **params: Any,
 ) -> FarmsteadSingleAgentEnv:
     """The Gymnasium environment of seat ``seat`` of ``game_name`` against ``opponents``
     (agent specs such as ``"random"``, ``"heuristic"``, ``"mcts:iterations=50"``; by default
     random agents in the other seats of the game's smallest player count), with game
-    ``params``; ``validate`` checks what the protocol guarantees as well (see the module)."""
+    ``params``; ``validate`` checks what the protocol guarantees as well, ``compiled`` chooses
+    the rules (see the module)."""
     return FarmsteadSingleAgentEnv(
-        game_name, opponents, seat, players, render_mode, illegal_action, validate, **params
+        game_name,
+        opponents,
+        seat,
+        players,
+        render_mode,
+        illegal_action,
+        validate,
+        compiled,
+        **params,
     )
 
 

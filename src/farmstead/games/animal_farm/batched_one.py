@@ -29,7 +29,7 @@ from farmstead.core.batched import OneGame
 from farmstead.core.errors import IllegalActionError
 from farmstead.core.game import Game
 from farmstead.games.animal_farm.batched import AnimalFarmBatch
-from farmstead.games.animal_farm.batched_kernel import DECIDER, apply, legal_row
+from farmstead.games.animal_farm.batched_kernel import DECIDER, apply, legal_row, play_random
 from farmstead.games.animal_farm.batched_tensor import write_row
 from farmstead.games.animal_farm.rules import AnimalFarmRules
 
@@ -48,13 +48,28 @@ class OneGameArrays(structref.StructRefProxy):
     """What the compiled functions read and write, in one object: the engine's ``rules``
     (its state tuple), ``tables`` and ``tensor_tables``; ``mask`` (the mover's legal mask,
     int8 over the actions); ``tensors`` (float32, one row per seat) and ``last`` (the one-hot
-    columns each row holds); ``legal`` and ``cells``, scratch of ``legal_row``."""
+    columns each row holds); ``legal`` and ``cells``, scratch of ``legal_row``; ``key`` and
+    ``count``, the game's random stream (``RandomStreams``); ``log_games`` and
+    ``log_actions``, where ``play_random`` logs its actions (empty: no log)."""
 
 
 structref.define_proxy(
     OneGameArrays,
     OneGameArraysType,
-    ["rules", "tables", "tensor_tables", "mask", "tensors", "last", "legal", "cells"],
+    [
+        "rules",
+        "tables",
+        "tensor_tables",
+        "mask",
+        "tensors",
+        "last",
+        "legal",
+        "cells",
+        "key",
+        "count",
+        "log_games",
+        "log_actions",
+    ],
 )
 
 
@@ -81,6 +96,18 @@ def step(h: Any, action: int) -> int:
 
 
 @njit(cache=True)
+def play_others(h: Any, other: int) -> tuple[int, int]:
+    """``batched_kernel.play_random`` for seat ``other`` (-1: every seat), then ``refresh``:
+    (0 if the log filled before the turn ended, else 1; the actions logged)."""
+    game = np.zeros(1, np.int64)  # the index array of the one game
+    done, logged = play_random(
+        h.rules, h.tables, game, 0, other, h.key, h.count, h.log_games, h.log_actions
+    )
+    refresh(h)
+    return done, logged
+
+
+@njit(cache=True)
 def write(h: Any, seat: int) -> None:
     """Bring ``seat``'s tensor up to date."""
     write_row(h.rules, h.tensor_tables, 0, seat, h.tensors[seat], h.last[seat], False)
@@ -96,14 +123,15 @@ def _entry(function: Any, *args: Any) -> Any:
 class AnimalFarmOne(OneGame):
     """One game of a configured Animal Farm ``game`` on the compiled rules (see the module)."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, log_size: int = 1 << 10) -> None:
+        """``log_size``: the actions ``play_random`` logs per compiled call when recording."""
         self.engine = engine = AnimalFarmBatch(game, 1)
         self._actions = engine.num_actions
         self._game = np.zeros(1, np.int64)
         engine.reset(self._game, [0])
         self._mask = np.zeros(engine.num_actions, np.int8)
         self._tensors = np.zeros((2, engine.tensor_size), np.float32)
-        self._arrays = OneGameArrays(
+        shared = (
             engine.kernel_state,
             engine.kernel_tables,
             engine.tensors.tt,
@@ -112,10 +140,19 @@ class AnimalFarmOne(OneGame):
             np.full((2, engine.tensors.sparse), -1, np.int64),
             np.zeros(8, np.bool_),
             np.zeros(engine.cfg.num_cells, np.bool_),
+            engine.streams.key,
+            engine.streams.count,
         )
+        no_log = np.zeros(0, np.int64)
+        self._arrays = OneGameArrays(*shared, no_log, no_log)
+        # The same arrays with a log, for play_random when recording.
+        self._log = (np.zeros(log_size, np.int64), np.zeros(log_size, np.int64))
+        self._logging = OneGameArrays(*shared, *self._log)
         self._refresh = _entry(refresh, self._arrays)
         self._step = _entry(step, self._arrays, -1)
         self._write = _entry(write, self._arrays, 0)
+        self._play_others = _entry(play_others, self._arrays, 1)  # plays in a throwaway game
+        engine.reset(self._game, [0])
         self._rows = (self._tensors[0], self._tensors[1])
         self._written = -1  # the seat whose tensor the last step or reset wrote
 
@@ -133,6 +170,18 @@ class AnimalFarmOne(OneGame):
         if seat == ILLEGAL:
             raise IllegalActionError(f"action {action} is not legal now")
         self._written = seat
+        return seat
+
+    def play_random(self, seat: int, record: list[int] | None = None) -> int:
+        other = 1 - seat if seat in (0, 1) else -1  # the seat that plays at random
+        if record is None:
+            self._play_others(self._arrays, other)
+        else:
+            done = 0
+            while not done:
+                done, logged = self._play_others(self._logging, other)
+                record.extend(self._log[1][:logged].tolist())
+        self._written = seat = int(self.engine.decider[0])
         return seat
 
     def mask(self) -> npt.NDArray[np.int8]:

@@ -1,7 +1,9 @@
-"""The AEC environment on Animal Farm's compiled rules for one game (``AnimalFarmOne``,
-``BatchedEngine.one_game``) against the same environment on the reference ``State``
-(rules/animal_farm.md): the same observations, masks, rewards and positions for the same
-actions, under every parameter set's rules, and the same refusals."""
+"""The learning environments on Animal Farm's compiled rules for one game (``AnimalFarmOne``,
+``BatchedEngine.one_game``) against the reference ``State`` (rules/animal_farm.md). The AEC
+environment: the same observations, masks, rewards and positions as on the reference for the
+same actions, under every parameter set's rules, and the same refusals. The single-agent
+environment against ``random``: with ``validate`` the reference plays beside the compiled rules
+(the opponents' logged actions replayed in it) and every position, mask and tensor agrees."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ import numpy as np
 import pytest
 
 from farmstead.core.errors import IllegalActionError, InvalidParamError
-from farmstead.envs import aec_env
+from farmstead.envs import aec_env, single_agent_env
 from farmstead.envs.aec import FarmsteadAECEnv
 from farmstead.games.animal_farm.batched_one import AnimalFarmOne
 
@@ -160,3 +162,78 @@ def test_render_shows_the_compiled_game() -> None:
     reference.reset(seed=4)
     reference._state = env.state
     assert env.render() == reference.render()
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+@pytest.mark.parametrize("name", list(PARAMETER_SETS))
+def test_single_agent_env_on_compiled_rules_follows_the_reference(name: str, seat: int) -> None:
+    """AF-R1 … AF-R24 against random opponents played by the compiled rules: ``validate``
+    checks every position, mask and tensor against the reference playing the same actions;
+    the reward at the end is the learner's return there."""
+    params = {k: v for k, v in PARAMETER_SETS[name].items() if k != "first_player"}
+    env = single_agent_env("animal_farm", seat=seat, validate=True, **params)
+    assert isinstance(env._compiled, AnimalFarmOne)
+    rng = random.Random(seat)
+    _, info = env.reset(seed=seat)
+    games = steps = 0
+    while games < (1 if params["max_plies"] > 20 else 6):
+        legal = np.flatnonzero(info["action_mask"])
+        assert legal.size and np.array_equal(env.action_masks(), info["action_mask"] > 0)
+        _, reward, done, _, info = env.step(int(legal[rng.randrange(legal.size)]))
+        steps += 1
+        if done:
+            assert reward == env.state.returns()[seat]
+            games += 1
+            _, info = env.reset()
+        else:
+            assert reward == 0.0
+    assert steps > 100
+
+
+def test_single_agent_validate_catches_a_difference() -> None:
+    env = single_agent_env("animal_farm", validate=True, max_plies=6)
+    env.reset(seed=2)
+    one: Any = env._compiled
+    one._mask[:] = 0  # the learner's legal actions vanish
+    with pytest.raises(AssertionError, match="mask"):
+        env._obs_info()
+
+
+def test_single_agent_games_follow_the_seed() -> None:
+    def play(seed: int) -> list[float]:
+        env = single_agent_env("animal_farm", max_plies=6)
+        obs, info = env.reset(seed=seed)
+        trace = [float(obs.sum())]
+        for _ in range(60):
+            obs, _, done, _, info = env.step(int(np.flatnonzero(info["action_mask"])[-1]))
+            trace.append(float(obs.sum()))
+            if done:
+                break
+        return trace
+
+    assert play(4) == play(4)
+    assert play(4) != play(5)
+
+
+def test_single_agent_illegal_actions_lose_or_raise_and_change_nothing() -> None:
+    env = single_agent_env("animal_farm", max_plies=6)
+    _, info = env.reset(seed=1)
+    before = env.state.to_json()
+    illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    _, reward, done, _, info = env.step(illegal)
+    assert done and info["illegal_action"] and reward == env.game.info.min_utility
+    assert env.state.to_json() == before
+    strict = single_agent_env("animal_farm", illegal_action="raise", max_plies=6)
+    _, info = strict.reset(seed=1)
+    before = strict.state.to_json()
+    for action in (illegal, -3, 10**30):
+        with pytest.raises(IllegalActionError):
+            strict.step(action)
+        assert strict.state.to_json() == before
+
+
+def test_compiled_rules_play_only_random_opponents() -> None:
+    assert single_agent_env("animal_farm", opponents=["heuristic"])._compiled is None
+    assert single_agent_env("animal_farm", compiled=False)._compiled is None
+    with pytest.raises(InvalidParamError, match="random"):
+        single_agent_env("animal_farm", opponents=["heuristic"], compiled=True)
