@@ -1,13 +1,14 @@
 """Steps per second of the batched Animal Farm environment (``farmstead.envs.batched_env``)
-at N = 1, 64, 1024 and 8192 games, next to the single-agent environment
-(``single_agent_env("animal_farm")``), in one run, on one core.
+at N = 1, 64, 1024 and 8192 games, next to the single-agent environment on the reference
+``State`` (``single_agent_env("animal_farm", compiled=False)``, the reference of the "x single"
+column) and on the compiled rules for one game (its default), in one run, on one core.
 
 Both play uniformly random legal (masked) actions against the random opponent and count
 learner steps per CPU second of this process (``time.process_time``), the choice of the
 actions included. A batched step counts one step per game, less the games it autoresets
-(Gymnasium's ``benchmark_vector_step`` counts the same way). The single environment is
-measured before and after the batched ones and the mean is the reference, so a change in the
-machine's load shows as a gap between the two.
+(Gymnasium's ``benchmark_vector_step`` counts the same way). The single environment on the
+reference ``State`` is measured before and after the batched ones and the mean is the
+reference, so a change in the machine's load shows as a gap between the two.
 
     .venv/bin/python benchmarks/batched_speed.py [--seconds 5] [--sizes 1,64,1024,8192]
 """
@@ -28,9 +29,10 @@ from farmstead.core.batched import sample_ranked  # noqa: E402
 from farmstead.envs import batched_env, single_agent_env  # noqa: E402
 
 
-def single_speed(seconds: float, params: dict[str, Any]) -> float:
-    """Learner steps per CPU second of the single-agent environment."""
-    env = single_agent_env("animal_farm", **params)
+def single_speed(seconds: float, params: dict[str, Any], compiled: bool) -> float:
+    """Learner steps per CPU second of the single-agent environment, on the compiled rules
+    or the reference ``State``."""
+    env = single_agent_env("animal_farm", compiled=compiled, **params)
     rng = np.random.default_rng(0)
     _, info = env.reset(seed=0)
     steps = 0
@@ -80,17 +82,20 @@ def main(argv: list[str] | None = None) -> None:
     )
     args = parser.parse_args(argv)
     params: dict[str, Any] = dict(p.split("=", 1) for p in args.param)
-    before = single_speed(args.seconds, params)
-    rows = [(n, batched_speed(n, args.seconds, params)) for n in map(int, args.sizes.split(","))]
-    after = single_speed(args.seconds, params)
+    before = single_speed(args.seconds, params, compiled=False)
+    rows = [("single_agent_env, compiled", single_speed(args.seconds, params, compiled=True))]
+    for n in map(int, args.sizes.split(",")):
+        rows.append((f"batched_env N={n}", batched_speed(n, args.seconds, params)))
+    after = single_speed(args.seconds, params, compiled=False)
     single = (before + after) / 2
     print(f"animal_farm {params or ''}  (CPU time of one process, {args.seconds:g} s each)")
-    print(f"{'environment':<22} {'steps/s':>12} {'x single':>9}")
+    print(f"{'environment':<27} {'steps/s':>12} {'x single':>9}")
     print(
-        f"{'single_agent_env':<22} {single:>12,.0f} {1:>9.1f}   (before {before:,.0f}, after {after:,.0f})"
+        f"{'single_agent_env, State':<27} {single:>12,.0f} {1:>9.1f}   "
+        f"(before {before:,.0f}, after {after:,.0f})"
     )
-    for n, speed in rows:
-        print(f"{f'batched_env N={n}':<22} {speed:>12,.0f} {speed / single:>9.1f}")
+    for name, speed in rows:
+        print(f"{name:<27} {speed:>12,.0f} {speed / single:>9.1f}")
 
 
 if __name__ == "__main__":

@@ -27,11 +27,10 @@ rolling win rate and loss) and ``summary.json``.
 Install (once): ``.venv/bin/pip install torch==2.13.0 && .venv/bin/pip install -e '.[all,train]'``
 (PyTorch's CPU build first: a bare ``torch`` requirement pulls a CUDA build of several GB).
 
-Full runs (Animal Farm: 520 s of training on a 2-core machine, 8 min 55 s in all with the
-evaluation, then 96 of 100 games won against random, 95% interval 90.2% - 98.4%; 619 s of
-training before the environments wrote their tensors from the state and PPO's environments
-stepped in this process instead of worker processes; PPO's 100,000 environment steps,
-shaping included, now take about 6 s of it):
+Full runs (Animal Farm: 514 s of training on a 2-core machine, 8 min 48 s in all with the
+evaluation, then 90 of 100 games won against random, 95% interval 82.6% - 94.5%; the
+single-agent environments run on Animal Farm's compiled rules, and PPO's 100,000 environment
+steps, shaping included, take a few seconds of it; ``docs/performance.md`` has the history):
 
     .venv/bin/python examples/train_masked_ppo.py --game animal_farm --seed 1
     .venv/bin/python examples/train_masked_ppo.py --game fences --seed 1

@@ -5,12 +5,11 @@ the seat's ``observation_tensor`` (float32, ``Game.info.observation_shape``), an
 ``action_mask`` (int8 over the ``num_distinct_actions`` ids; the legal actions of the agent to
 move, all zeros for the others), PettingZoo's masking convention. ``observe`` returns new
 arrays: the tensor copied from a buffer kept up to date in place (a ``TensorWriter`` changes
-only what changed), the mask copied from one kept for the same legal list (``NewMasks``).
-Chance nodes (dice, draws, deals) are resolved inside the environment from its seed, so an
-agent only ever sees its own decisions. Rewards are the game's returns, given when it ends;
-every game ends within ``max_game_length`` actions, so episodes are never truncated.
-``render_mode="ansi"`` returns the game's text board (``GameRegistration.render``, Rich markup
-removed).
+only what changed), the mask made afresh (``new_mask``). Chance nodes (dice, draws,
+deals) are resolved inside the environment from its seed, so an agent only ever sees its own
+decisions. Rewards are the game's returns, given when it ends; every game ends within
+``max_game_length`` actions, so episodes are never truncated. ``render_mode="ansi"`` returns the
+game's text board (``GameRegistration.render``, Rich markup removed).
 
 The rules: a game whose batched engine offers its compiled rules for one game at a time
 (``BatchedEngine.one_game``; Animal Farm) is played on them by default, a decision per compiled
@@ -55,31 +54,15 @@ def make_spaces(game: Game) -> tuple[spaces.Box, spaces.Discrete]:
     return box, spaces.Discrete(game.info.num_distinct_actions)
 
 
-class NewMasks:
-    """New int8 masks over ``size`` action ids, one per call, with a 1 at each id of a list of
-    legal ids. The masks of recent lists are kept (at most about ``budget`` bytes of them,
-    forgotten all at once when full) and copied: a copy costs a third of setting the ids of
-    even a short list (``put`` converts the list to an array first). A mask handed out is a
-    copy, so a learner that writes into it changes nothing kept."""
-
-    __slots__ = ("_zeros", "_known", "_room")
-
-    def __init__(self, size: int, budget: int = 1 << 20) -> None:
-        self._zeros = np.zeros(size, dtype=np.int8)
-        self._known: dict[tuple[int, ...], np.ndarray] = {}
-        self._room = max(16, budget // max(1, size))
-
-    def __call__(self, legal: list[int]) -> np.ndarray:
-        key = tuple(legal)
-        mask = self._known.get(key)
-        if mask is None:
-            if len(self._known) >= self._room:
-                self._known.clear()
-            mask = self._zeros.copy()
-            if legal:
-                mask.put(legal, 1)
-            self._known[key] = mask
-        return mask.copy()
+def new_mask(legal: list[int], zeros: np.ndarray) -> np.ndarray:
+    """A new int8 mask: a copy of ``zeros`` (all zero, one entry per action id) with a 1 at
+    each id of ``legal``. For a mask handed out (copied anyway), this is cheaper than keeping
+    a buffer up to date and copying it, the more so the longer the list; and cheaper than
+    copying masks kept per legal list, whose lookups and misses cost more than ``put``."""
+    mask = zeros.copy()
+    if legal:
+        mask.put(legal, 1)
+    return mask
 
 
 class MaskWriter:
@@ -208,7 +191,7 @@ class FarmsteadAECEnv(AECEnv):
         self._state: State = self.game.new_initial_state()
         self._player = self._state.current_player()
         self._tensors = [self.game.tensor_writer(seat) for seat in range(n)]
-        self._new_mask = NewMasks(size)
+        self._no_actions = np.zeros(size, dtype=np.int8)
 
     @property
     def state(self) -> State:
@@ -262,7 +245,7 @@ class FarmsteadAECEnv(AECEnv):
         compiled = self._compiled
         if compiled is not None:
             tensor = compiled.tensor(seat)
-            mask = compiled.mask().copy() if seat == self._player else self._new_mask([])
+            mask = compiled.mask().copy() if seat == self._player else self._no_actions.copy()
             if self.validate:
                 check_tensor(self._state, seat, tensor)
                 check_mask(self._state, seat, mask)
@@ -272,7 +255,7 @@ class FarmsteadAECEnv(AECEnv):
         tensor = self._tensors[seat].update(state)
         if self.validate:
             check_tensor(state, seat, tensor)
-        return {"observation": tensor.copy(), "action_mask": self._new_mask(legal)}
+        return {"observation": tensor.copy(), "action_mask": new_mask(legal, self._no_actions)}
 
     def step(self, action: Any) -> None:
         """Apply ``action`` for the agent to move (``IllegalActionError`` if it is not legal;

@@ -44,13 +44,13 @@ from farmstead.core.rng import Rng, derive_seed
 from farmstead.envs.aec import (
     RENDER_MODES,
     MaskWriter,
-    NewMasks,
     check_mask,
     check_render_mode,
     check_same_game,
     check_tensor,
     compiled_rules,
     make_spaces,
+    new_mask,
     render_text,
 )
 
@@ -104,7 +104,7 @@ class FarmsteadSingleAgentEnv(gymnasium.Env):
         self._size = self.game.info.num_distinct_actions
         self._tensor = self.game.tensor_writer(seat)
         self._mask = MaskWriter(self._size)
-        self._new_mask = NewMasks(self._size)
+        self._no_actions = np.zeros(self._size, dtype=np.int8)
         self._state: State = self.game.new_initial_state()
         random_only = all(spec == "random" for spec in self.opponent_specs)
         if compiled and not random_only:
@@ -255,7 +255,7 @@ class FarmsteadSingleAgentEnv(gymnasium.Env):
         tensor = self._tensor.update(state)
         if self.validate:
             check_tensor(state, self.seat, tensor)
-        return tensor.copy(), {"action_mask": self._new_mask(state.legal_actions())}
+        return tensor.copy(), {"action_mask": new_mask(state.legal_actions(), self._no_actions)}
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
