@@ -14,8 +14,10 @@ import numpy as np
 import pytest
 
 from farmstead.core.errors import IllegalActionError, InvalidParamError
+from farmstead.core.registry import load_game
 from farmstead.envs import aec_env, single_agent_env
 from farmstead.envs.aec import FarmsteadAECEnv
+from farmstead.games.animal_farm.batched import AnimalFarmBatch
 from farmstead.games.animal_farm.batched_one import AnimalFarmOne
 
 # A fixed first player leaves no chance in the game (AF-R1), so both environments play the
@@ -237,3 +239,8 @@ def test_compiled_rules_play_only_random_opponents() -> None:
     assert single_agent_env("animal_farm", compiled=False)._compiled is None
     with pytest.raises(InvalidParamError, match="random"):
         single_agent_env("animal_farm", opponents=["heuristic"], compiled=True)
+
+
+def test_one_game_drives_an_engine_of_one_game_only() -> None:
+    with pytest.raises(ValueError, match="one game"):
+        AnimalFarmOne(AnimalFarmBatch(load_game("animal_farm"), 2))

@@ -201,9 +201,10 @@ class AnimalFarmBatch(BatchedEngine):
     @classmethod
     def one_game(cls, game: Game) -> OneGame:
         """One game on the compiled rules, a decision per call (``batched_one``)."""
+        # Imported here: it imports Numba, which loads with the first engine (load_kernel).
         from farmstead.games.animal_farm.batched_one import AnimalFarmOne  # noqa: PLC0415
 
-        return AnimalFarmOne(game)
+        return AnimalFarmOne(cls(game, 1))
 
     # --- views --------------------------------------------------------------------------
     def _write_tensors(self, idx: IntArray, seats: IntArray, out: Any, reuse: bool) -> None:

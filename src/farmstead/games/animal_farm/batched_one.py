@@ -27,8 +27,6 @@ from numba.experimental import structref
 
 from farmstead.core.batched import OneGame
 from farmstead.core.errors import IllegalActionError
-from farmstead.core.game import Game
-from farmstead.games.animal_farm.batched import AnimalFarmBatch
 from farmstead.games.animal_farm.batched_kernel import DECIDER, apply, legal_row, play_random
 from farmstead.games.animal_farm.batched_tensor import write_row
 from farmstead.games.animal_farm.rules import AnimalFarmRules
@@ -121,11 +119,14 @@ def _entry(function: Any, *args: Any) -> Any:
 
 
 class AnimalFarmOne(OneGame):
-    """One game of a configured Animal Farm ``game`` on the compiled rules (see the module)."""
+    """One game on the compiled rules (see the module) of ``engine``, an ``AnimalFarmBatch``
+    of one game (typed ``Any``: ``batched.py`` imports this module)."""
 
-    def __init__(self, game: Game, log_size: int = 1 << 10) -> None:
+    def __init__(self, engine: Any, log_size: int = 1 << 10) -> None:
         """``log_size``: the actions ``play_random`` logs per compiled call when recording."""
-        self.engine = engine = AnimalFarmBatch(game, 1)
+        if engine.num_envs != 1:
+            raise ValueError(f"AnimalFarmOne drives an engine of one game, not {engine.num_envs}")
+        self.engine = engine
         self._actions = engine.num_actions
         self._game = np.zeros(1, np.int64)
         engine.reset(self._game, [0])
