@@ -111,13 +111,22 @@ def test_single_agent_episode_ends_with_the_return() -> None:
     assert total == env.state.returns()[env.seat]
 
 
-def test_single_agent_is_reproducible_from_its_seed() -> None:
+@pytest.mark.parametrize(
+    ("game", "opponents", "params"),
+    [
+        ("livestock_uprising", ["heuristic"], {}),
+        ("animal_farm", ["random"], {"max_plies": 6}),  # on its compiled rules
+    ],
+)
+def test_single_agent_is_reproducible_from_its_seed(
+    game: str, opponents: list[str], params: dict[str, Any]
+) -> None:
     def play(seed: int) -> list[float]:
-        env = single_agent_env("livestock_uprising", opponents=["heuristic"])
+        env = single_agent_env(game, opponents=opponents, **params)
         obs, info = env.reset(seed=seed)
         trace = [float(obs.sum())]
-        for _ in range(40):
-            obs, _, done, _, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+        for _ in range(60):
+            obs, _, done, _, info = env.step(int(np.flatnonzero(info["action_mask"])[-1]))
             trace.append(float(obs.sum()))
             if done:
                 break

@@ -145,6 +145,12 @@ def compiled_rules(game: Game, compiled: bool | None) -> OneGame | None:
     return one
 
 
+def state_now(compiled: OneGame | None, own: State) -> State:
+    """An environment's game now: its own reference ``State`` ``own``; on compiled rules, a
+    new ``State`` built from them (changing it changes nothing in the environment)."""
+    return compiled.to_state() if compiled is not None else own
+
+
 def _has_compiled_rules(name: str) -> bool:
     engine = registration(name).batched
     return engine is not None and engine.one_game is not BatchedEngine.one_game
@@ -195,11 +201,8 @@ class FarmsteadAECEnv(AECEnv):
 
     @property
     def state(self) -> State:
-        """The game now: the environment's own reference ``State``; on compiled rules, a new
-        ``State`` built from them (changing it changes nothing here)."""
-        if self._compiled is not None:
-            return self._compiled.to_state()
-        return self._state
+        """The game now (``state_now``)."""
+        return state_now(self._compiled, self._state)
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]

@@ -52,6 +52,7 @@ from farmstead.envs.aec import (
     make_spaces,
     new_mask,
     render_text,
+    state_now,
 )
 
 ILLEGAL_ACTION_MODES = ("lose", "raise")
@@ -119,11 +120,8 @@ class FarmsteadSingleAgentEnv(gymnasium.Env):
 
     @property
     def state(self) -> State:
-        """The game now: the environment's own reference ``State``; on compiled rules, a new
-        ``State`` built from them (changing it changes nothing here)."""
-        if self._compiled is not None:
-            return self._compiled.to_state()
-        return self._state
+        """The game now (``envs.aec.state_now``)."""
+        return state_now(self._compiled, self._state)
 
     def _others(self) -> list[int]:
         return [s for s in range(self.game.num_players) if s != self.seat]
@@ -208,26 +206,30 @@ class FarmsteadSingleAgentEnv(gymnasium.Env):
             return self._play_compiled(compiled, action)
         state = self._state
         if not state.is_legal(action):
-            if self.illegal_action == "raise":
-                raise IllegalActionError(
-                    f"action {action} is not legal now; use action_masks() or info['action_mask']"
-                )
-            return float(self.game.info.min_utility), True, True
+            return self._refuse(action)
         state.apply_legal(action)
         self._advance()
         if state.current_player() == PlayerId.TERMINAL:
             return float(state.returns()[self.seat]), True, False
         return 0.0, False, False
 
+    def _refuse(self, action: int) -> tuple[float, bool, bool]:
+        """``play``'s answer to an illegal ``action``, not applied (see the module): raised,
+        or the episode lost."""
+        if self.illegal_action == "raise":
+            raise IllegalActionError(
+                f"action {action} is not legal now; use action_masks() or info['action_mask']"
+            )
+        return float(self.game.info.min_utility), True, True
+
     def _play_compiled(self, compiled: OneGame, action: int) -> tuple[float, bool, bool]:
-        """``play`` on the compiled rules."""
-        if not (0 <= action < self._size and compiled.mask()[action]):
-            if self.illegal_action == "raise":
-                raise IllegalActionError(
-                    f"action {action} is not legal now; use action_masks() or info['action_mask']"
-                )
-            return float(self.game.info.min_utility), True, True
-        player = compiled.step(action)
+        """``play`` on the compiled rules (which refuse an illegal action unchanged)."""
+        try:
+            player: int | None = compiled.step(action)
+        except IllegalActionError:
+            player = None  # refused outside the handler: no chained traceback
+        if player is None:
+            return self._refuse(action)
         if self.validate:
             self._state.apply_action(action)
         if self._advance_compiled(compiled, player) == PlayerId.TERMINAL:
