@@ -38,11 +38,13 @@ from farmstead.agents.base import Agent, decide
 from farmstead.agents.registry import make_agent
 from farmstead.core.batched import OneGame
 from farmstead.core.errors import IllegalActionError, InvalidParamError
-from farmstead.core.game import PlayerId, State
+from farmstead.core.game import State
 from farmstead.core.registry import game_type, load_game
 from farmstead.core.rng import Rng, derive_seed
 from farmstead.envs.aec import (
+    CHANCE,
     RENDER_MODES,
+    TERMINAL,
     MaskWriter,
     check_mask,
     check_render_mode,
@@ -129,7 +131,7 @@ class FarmsteadSingleAgentEnv(gymnasium.Env):
     def _advance_compiled(self, compiled: OneGame, player: int) -> int:
         """``_advance`` on the compiled rules, from ``player`` (the seat to decide, or
         ``PlayerId.TERMINAL``); the player then to decide."""
-        if player != self.seat and player != PlayerId.TERMINAL:
+        if player != self.seat and player != TERMINAL:
             if self.validate:
                 played: list[int] = []
                 player = compiled.play_random(self.seat, played)
@@ -147,9 +149,9 @@ class FarmsteadSingleAgentEnv(gymnasium.Env):
         apply = state.apply_action if self.validate else state.apply_legal
         while True:
             player = state.current_player()
-            if player == PlayerId.CHANCE:
+            if player == CHANCE:
                 apply(self._chance.sample_outcome(state.chance_outcomes()))
-            elif player == PlayerId.TERMINAL or player == self.seat:
+            elif player == TERMINAL or player == self.seat:
                 return
             else:
                 apply(decide(self._opponents[player], state, self._positions))
@@ -209,7 +211,7 @@ class FarmsteadSingleAgentEnv(gymnasium.Env):
             return self._refuse(action)
         state.apply_legal(action)
         self._advance()
-        if state.current_player() == PlayerId.TERMINAL:
+        if state.current_player() == TERMINAL:
             return float(state.returns()[self.seat]), True, False
         return 0.0, False, False
 
@@ -232,7 +234,7 @@ class FarmsteadSingleAgentEnv(gymnasium.Env):
             return self._refuse(action)
         if self.validate:
             self._state.apply_action(action)
-        if self._advance_compiled(compiled, player) == PlayerId.TERMINAL:
+        if self._advance_compiled(compiled, player) == TERMINAL:
             return float(compiled.returns()[self.seat]), True, False
         return 0.0, False, False
 
