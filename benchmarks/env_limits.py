@@ -22,8 +22,9 @@ share of ``aec`` (``aec`` less ``no writer``), which pays for caches shared with
 from __future__ import annotations
 
 import argparse
-import random
+import sys
 import time
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -33,6 +34,9 @@ from farmstead.core.registry import game_names, load_game
 from farmstead.core.rng import Rng
 from farmstead.envs import aec_env
 from farmstead.lab.benchmark import benchmark_game
+
+sys.path.insert(0, str(Path(__file__).parent))  # env_speed, beside this script
+from env_speed import aec_speed  # noqa: E402
 
 
 class Unchanged:
@@ -51,22 +55,7 @@ def aec_microseconds(game: str, seconds: float, writers: bool) -> float:
     env = aec_env(game, compiled=False)
     if not writers:
         env._tensors = [Unchanged(w.buffer) for w in env._tensors]
-    env.reset(seed=1)
-    pick = random.Random(0).randrange
-    decisions = 0
-    start, wall = time.process_time(), time.perf_counter()
-    while time.perf_counter() - wall < seconds:
-        for _ in range(256):
-            obs, _, terminated, truncated, _ = env.last()
-            if terminated or truncated:
-                env.step(None)
-                if not env.agents:
-                    env.reset()
-                continue
-            legal = obs["action_mask"].view(np.bool_).nonzero()[0]
-            env.step(int(legal[pick(len(legal))]))
-            decisions += 1
-    return (time.process_time() - start) / decisions * 1e6
+    return 1e6 / aec_speed(game, seconds, env)
 
 
 def decision_positions(game: Game, count: int, seed: int) -> list[tuple[State, int]]:

@@ -32,6 +32,7 @@ import numpy as np
 import farmstead.envs.single as single_module
 from farmstead.core.registry import game_names, load_game
 from farmstead.envs import aec_env, single_agent_env
+from farmstead.envs.aec import FarmsteadAECEnv
 from farmstead.envs.vector import vector_env
 from farmstead.lab.benchmark import benchmark_game
 
@@ -45,9 +46,10 @@ def timed(seconds: float, batch: Callable[[], int]) -> float:
     return done / (time.process_time() - start)
 
 
-def aec_speed(game: str, seconds: float) -> float:
-    """Decisions per CPU second of the AEC environment with random masked actions."""
-    env = aec_env(game)
+def aec_speed(game: str, seconds: float, env: FarmsteadAECEnv | None = None) -> float:
+    """Decisions per CPU second of the AEC environment with random masked actions: ``env``,
+    or the game's as built by default."""
+    env = aec_env(game) if env is None else env
     env.reset(seed=1)
     pick = random.Random(0).randrange
 
