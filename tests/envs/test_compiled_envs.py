@@ -1,5 +1,6 @@
-"""The learning environments on Animal Farm's compiled rules for one game (``AnimalFarmOne``,
-``BatchedEngine.one_game``) against the reference ``State`` (rules/animal_farm.md). The AEC
+"""The learning environments on the compiled rules for one game (``GameRegistration.one_game``:
+Animal Farm's ``AnimalFarmOne``, Fences's ``FencesOne``) against the reference ``State``
+(rules/animal_farm.md, rules/fences.md). The AEC
 environment: the same observations, masks, rewards and positions as on the reference for the
 same actions, under every parameter set's rules, and the same refusals. The single-agent
 environment against ``random``: with ``validate`` the reference plays beside the compiled rules
@@ -19,6 +20,7 @@ from farmstead.envs import aec_env, single_agent_env
 from farmstead.envs.aec import FarmsteadAECEnv
 from farmstead.games.animal_farm.batched import AnimalFarmBatch
 from farmstead.games.animal_farm.batched_one import AnimalFarmOne
+from farmstead.games.fences.compiled import FencesOne
 
 # A fixed first player leaves no chance in the game (AF-R1), so both environments play the
 # same game from any seed; the parameters cover the setup modes (AF-R2, AF-R4), the pools
@@ -152,9 +154,72 @@ def test_state_is_a_snapshot_of_the_compiled_game() -> None:
 
 def test_compiled_rules_are_chosen_by_default_and_refused_where_there_are_none() -> None:
     assert isinstance(aec_env("animal_farm")._compiled, AnimalFarmOne)
-    assert aec_env("fences")._compiled is None
-    with pytest.raises(InvalidParamError, match="animal_farm"):
-        aec_env("fences", compiled=True)
+    assert isinstance(aec_env("fences")._compiled, FencesOne)
+    assert aec_env("rancho")._compiled is None
+    with pytest.raises(InvalidParamError, match="animal_farm, fences"):
+        aec_env("rancho", compiled=True)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_fences_aec_env_validates_every_step_against_the_reference(players: int) -> None:
+    """FE-R1 … FE-R61 through the AEC environment on Fences's compiled rules, which draw the
+    tiles (FE-R29) themselves: ``validate`` replays each step's action and draws on the
+    reference beside and checks every position, mask and tensor; the rewards at the end are
+    the reference's returns (FE-R60)."""
+    env = aec_env("fences", players, validate=True)
+    assert isinstance(env._compiled, FencesOne)
+    rng = random.Random(players)
+    decisions = 0
+    for game in range(2):
+        env.reset(seed=game)
+        for agent in env.agent_iter():
+            obs, reward, done, truncated, _ = env.last()
+            if done or truncated:
+                assert reward == env._state.returns()[env.agent_name_mapping[agent]]
+                env.step(None)
+                continue
+            legal = np.flatnonzero(obs["action_mask"])
+            env.step(int(legal[rng.randrange(legal.size)]))
+            decisions += 1
+        assert env.agents == []
+    assert decisions > 200
+    env.reset(seed=5)
+    one: Any = env._compiled
+    one._tensors[one._written, 0] += 1.0  # the first cell: the phase, one-hot
+    with pytest.raises(AssertionError, match="tensor"):
+        env.last()
+
+
+@pytest.mark.parametrize(("players", "seat"), [(2, 0), (2, 1), (3, 2)])
+def test_fences_single_agent_env_follows_the_reference(players: int, seat: int) -> None:
+    """Random opponents on Fences's compiled rules, the reference following their actions
+    and the draws between them; ``validate`` checks every position, mask and tensor."""
+    env = single_agent_env("fences", players=players, seat=seat, validate=True)
+    assert isinstance(env._compiled, FencesOne)
+    rng = random.Random(seat)
+    _, info = env.reset(seed=seat)
+    games = steps = 0
+    while games < 2:
+        legal = np.flatnonzero(info["action_mask"])
+        _, reward, done, _, info = env.step(int(legal[rng.randrange(legal.size)]))
+        steps += 1
+        if done:
+            assert reward == env.state.returns()[seat]
+            games += 1
+            _, info = env.reset()
+    assert steps > 100
+
+
+def test_fences_env_refuses_illegal_actions_and_changes_nothing() -> None:
+    env = aec_env("fences")
+    env.reset(seed=2)
+    obs, *_ = env.last()
+    before = env.state.to_json()
+    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    for action in (illegal, -1, obs["action_mask"].size, 2**70):
+        with pytest.raises(IllegalActionError):
+            env.step(action)
+        assert env.state.to_json() == before
 
 
 def test_render_shows_the_compiled_game() -> None:

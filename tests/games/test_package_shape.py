@@ -38,7 +38,8 @@ RANKS = {
     "facts": 8,
     "registration": 9,
 }
-OPTIONAL_RANKS = {"batched": 8}  # a batched engine (core.batched), where a game has one
+# A batched engine (core.batched) and compiled rules for one game, where a game has them.
+OPTIONAL_RANKS = {"batched": 8, "compiled": 8}
 HELPER = 1
 REQUIRED = set(RANKS) | {"__init__"}
 RANKS |= OPTIONAL_RANKS

@@ -24,9 +24,10 @@ Conventions shared by every engine:
   game.
 
 A game publishes its engine class as ``GameRegistration.batched``; the environments find it
-there and never import a game. An engine whose rules are compiled may also offer them for one
-game at a time (``BatchedEngine.one_game``, a ``OneGame``): the AEC environment then plays a
-decision in one compiled call instead of the reference ``State``'s Python rules.
+there and never import a game. Compiled rules may also play one game at a time (a
+``OneGame``, published as ``GameRegistration.one_game``; Animal Farm's come from its batched
+engine): the learning environments then play a decision in one compiled call instead of the
+reference ``State``'s Python rules.
 """
 
 from __future__ import annotations
@@ -49,15 +50,18 @@ FloatArray = npt.NDArray[np.float64]
 
 
 class OneGame(ABC):
-    """One game on a batched engine's compiled rules, played one decision at a time: the
-    same game as the reference ``State`` (legal actions, transitions, tensors, returns), each
-    call one compiled pass. Chance is drawn in ``reset`` as the batched engine draws it, so
-    a game never stops at a chance node. The arrays returned are buffers kept by the game and
-    rewritten by later calls: copy what you keep, never write into them."""
+    """One game on compiled rules (a batched engine's, or a game's own), played one decision
+    at a time: the same game as the reference ``State`` (legal actions, transitions, tensors,
+    returns), each call one compiled pass. A game publishes them as
+    ``GameRegistration.one_game``. Chance is drawn inside the calls from the game's own
+    stream (keyed by its reset seed, as ``RandomStreams``): in ``reset``, and after each
+    action where the rules draw chance during play, so a game never stops at a chance node.
+    The arrays returned are buffers kept by the game and rewritten by later calls: copy what
+    you keep, never write into them."""
 
     @abstractmethod
     def reset(self, seed: int) -> int:
-        """Start a new game, its chance drawn from ``np.random.default_rng(seed)``; the seat
+        """Start a new game, its chance drawn from the stream keyed by ``seed``; the seat
         to decide, or ``PlayerId.TERMINAL``."""
 
     @abstractmethod
@@ -89,6 +93,13 @@ class OneGame(ABC):
     def to_state(self) -> State:
         """The reference ``State`` of the game now (a new object: changing it changes
         nothing here)."""
+
+    def follow(self, reference: State, action: int) -> None:
+        """Bring ``reference``, the reference ``State`` of this game before the last
+        ``step(action)``, to this game's position, each action checked (``apply_action``):
+        here by applying ``action`` (rules that draw chance only in ``reset``); rules that
+        draw chance during play apply the outcomes drawn after it too."""
+        reference.apply_action(action)
 
 
 class BatchedEngine(ABC):
@@ -237,13 +248,6 @@ class BatchedEngine(ABC):
     def to_state(self, i: int) -> State:
         """The reference ``State`` of game ``i`` (a new object)."""
 
-    @classmethod
-    def one_game(cls, game: Game) -> OneGame | None:
-        """The engine's rules for one game at a time (see ``OneGame``), or ``None`` where the
-        engine has no such path (the default): called on a single game, whole-array NumPy
-        calls cost more than the reference ``State``."""
-        return None
-
     def load_state(self, i: int, state: State) -> None:
         """Make game ``i`` the reference ``state`` (optional: for tests that start from
         chosen positions; ``NotImplementedError`` where an engine has no such path)."""
@@ -322,6 +326,11 @@ def mix64(z: Any) -> Any:
     return z ^ (z >> np.uint64(31))
 
 
+def stream_keys(seeds: Any) -> npt.NDArray[np.uint64]:
+    """The keys of the random streams of games reset with ``seeds`` (``RandomStreams``)."""
+    return mix64(np.asarray(seeds, dtype=np.uint64) ^ _STREAM_SALT)
+
+
 class RandomStreams:
     """One counter-based SplitMix64 stream of uniform floats per game: draw ``n`` of game
     ``i`` is ``mix64(key[i] + (n + 1) * golden)`` scaled to [0, 1), so draws can be made for
@@ -333,7 +342,7 @@ class RandomStreams:
 
     def seed(self, index: IntArray, seeds: Any) -> None:
         """Key the streams of games ``index`` by their reset seeds; counters restart."""
-        self.key[index] = mix64(np.asarray(seeds, dtype=np.uint64) ^ _STREAM_SALT)
+        self.key[index] = stream_keys(seeds)
         self.count[index] = 0
 
     def block(self, index: IntArray, first: Any, width: int) -> FloatArray:

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from importlib import metadata, resources
 from typing import Any, Generic, TypeVar
 
-from farmstead.core.batched import BatchedEngine
+from farmstead.core.batched import BatchedEngine, OneGame
 from farmstead.core.data import DataItem
 from farmstead.core.errors import FarmsteadError, GameRegistrationError, UnknownGameError
 from farmstead.core.facts import GameFactsFn
@@ -260,7 +260,10 @@ class GameRegistration(Generic[StateT]):
     (``TerminalMenuFn``; ``None``: one numbered line per legal action); ``facts`` why and when a
     finished game ended and each seat's facts for balance reports (``core.facts``);
     ``batched`` the game's batched NumPy engine class (``core.batched.BatchedEngine``: ``N``
-    games as arrays, stepped at once, for ``farmstead.envs.batched``; ``None``: none).
+    games as arrays, stepped at once, for ``farmstead.envs.batched``; ``None``: none);
+    ``one_game`` the game's compiled rules for one game at a time (a function of the configured
+    game returning a ``core.batched.OneGame``, which the learning environments play by default;
+    ``None``: none; it may import Numba, of the ``rl`` extra, when called, never before).
 
     ``StateT`` is the state class of ``game`` (what its ``new_initial_state`` returns): the
     functions of the record are called with that game's states only.
@@ -285,6 +288,7 @@ class GameRegistration(Generic[StateT]):
     terminal_menu: TerminalMenuFn[StateT] | None = None
     facts: GameFactsFn | None = None
     batched: type[BatchedEngine] | None = None
+    one_game: Callable[[Game], OneGame] | None = None
 
     def preset(self, name: str) -> Preset:
         """The preset called ``name`` (spaces count as underscores); ``LookupError`` lists the

@@ -11,9 +11,9 @@ decisions. Rewards are the game's returns, given when it ends; every game ends w
 ``max_game_length`` actions, so episodes are never truncated. ``render_mode="ansi"`` returns the
 game's text board (``GameRegistration.render``, Rich markup removed).
 
-The rules: a game whose batched engine offers its compiled rules for one game at a time
-(``BatchedEngine.one_game``; Animal Farm) is played on them by default, a decision per compiled
-call, its chance drawn from the environment's seed as that engine draws it; ``state`` is then a
+The rules: a game with compiled rules for one game at a time (``GameRegistration.one_game``:
+Animal Farm, Fences) is played on them by default, a decision per compiled call, its chance
+drawn by them from a stream keyed by the environment's seed; ``state`` is then a
 new reference ``State`` built from them at each access. ``compiled=False`` plays the reference
 ``State`` instead (``state`` is then the environment's own), ``compiled=True`` requires the
 compiled rules. Both give the same observations, masks and rewards for the same actions.
@@ -35,7 +35,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from rich.text import Text
 
-from farmstead.core.batched import BatchedEngine, OneGame
+from farmstead.core.batched import OneGame
 from farmstead.core.errors import InvalidParamError, NoTensorError
 from farmstead.core.game import Game, PlayerId, State
 from farmstead.core.registry import game_names, load_game, registration
@@ -133,31 +133,27 @@ def check_render_mode(render_mode: str | None) -> None:
 
 
 def compiled_rules(game: Game, compiled: bool | None) -> OneGame | None:
-    """The game's rules for one game at a time on its batched engine (``OneGame``): with
+    """The game's compiled rules for one game at a time (``GameRegistration.one_game``): with
     ``compiled`` None where it has them, with True required (``InvalidParamError`` naming the
     games that have them), with False never (the reference ``State``)."""
     if compiled is False:
         return None
-    engine = registration(game.type.name).batched
-    one = engine.one_game(game) if engine is not None else None
-    if one is None and compiled:
-        have = [n for n in game_names() if _has_compiled_rules(n)]
-        raise InvalidParamError(
-            f"game {game.type.name!r} has no compiled rules for one game; games that have: "
-            f"{', '.join(have) or 'none'}"
-        )
-    return one
+    make = registration(game.type.name).one_game
+    if make is None:
+        if compiled:
+            have = [n for n in game_names() if registration(n).one_game is not None]
+            raise InvalidParamError(
+                f"game {game.type.name!r} has no compiled rules for one game; games that "
+                f"have: {', '.join(have) or 'none'}"
+            )
+        return None
+    return make(game)
 
 
 def state_now(compiled: OneGame | None, own: State) -> State:
     """An environment's game now: its own reference ``State`` ``own``; on compiled rules, a
     new ``State`` built from them (changing it changes nothing in the environment)."""
     return compiled.to_state() if compiled is not None else own
-
-
-def _has_compiled_rules(name: str) -> bool:
-    engine = registration(name).batched
-    return engine is not None and engine.one_game is not BatchedEngine.one_game
 
 
 class FarmsteadAECEnv(AECEnv):
@@ -277,7 +273,7 @@ class FarmsteadAECEnv(AECEnv):
         if compiled is not None:
             player = compiled.step(action)
             if self.validate:
-                self._state.apply_action(action)
+                compiled.follow(self._state, action)
                 check_same_game(self._state, compiled.to_state())
         else:
             state = self._state

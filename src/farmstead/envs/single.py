@@ -12,10 +12,10 @@ environment keeps up to date in place (a ``TensorWriter`` changes only what chan
 and chance outcomes come from the game's own lists and are applied unchecked;
 ``validate=True`` checks them, and every observation against the game's reference tensor.
 
-Against ``random`` opponents only, a game whose batched engine offers its compiled rules for one
-game at a time (Animal Farm; see ``envs.aec``) is played on them by default: the learner's
-decision, the opponents' turn (drawn from the game's own stream, keyed by the reset seed, as
-the batched engine draws it) and the next observation in two compiled calls; ``state`` is then
+Against ``random`` opponents only, a game with compiled rules for one game at a time (Animal
+Farm, Fences; see ``envs.aec``) is played on them by default: the learner's decision, the
+opponents' turn (drawn from the game's own stream, keyed by the reset seed) and the next
+observation in two compiled calls; ``state`` is then
 a new reference ``State`` built from them at each access. ``compiled=False`` plays the reference
 ``State`` (``state`` is then the environment's own), ``compiled=True`` requires the compiled
 rules; ``validate=True`` on them plays the reference beside them and checks every position.
@@ -233,7 +233,7 @@ class FarmsteadSingleAgentEnv(gymnasium.Env):
         if player is None:
             return self._refuse(action)
         if self.validate:
-            self._state.apply_action(action)
+            compiled.follow(self._state, action)
         if self._advance_compiled(compiled, player) == TERMINAL:
             return float(compiled.returns()[self.seat]), True, False
         return 0.0, False, False

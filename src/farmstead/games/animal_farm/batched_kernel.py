@@ -25,6 +25,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
+from farmstead.core.compiled import draw
 from farmstead.games.animal_farm.actions import (
     DROP,
     END_TURN,
@@ -79,10 +80,6 @@ TERMINAL = -4  # PlayerId.TERMINAL
 ) = range(17)
 # ``ints``: the configuration's numbers, by position.
 CELLS, UNITS, SLOTS, TARGET_BASE, SETUP_LEN, MAX_PLIES, NO_PROGRESS_PLIES = range(7)
-_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
-_M1 = np.uint64(0xBF58476D1CE4E5B9)
-_M2 = np.uint64(0x94D049BB133111EB)
-_SCALE = 2.0**-53
 
 
 def state(batch: Any) -> tuple[Any, ...]:
@@ -149,17 +146,6 @@ def _occ(board: Any, g: int, cell: int, units: int) -> int:
     """The occupant column of ``cell``: its unit, or ``units`` for no unit."""
     o = board[g, cell]
     return o if o >= 0 else units
-
-
-@njit(cache=True, inline="always")
-def draw(key: Any, n: Any) -> float:
-    """Draw ``n`` of a stream keyed ``key`` (``core.batched.RandomStreams``): SplitMix64 of
-    ``key + (n + 1) * golden``, scaled to [0, 1)."""
-    z = key + (n + np.uint64(1)) * _GOLDEN
-    z = (z ^ (z >> np.uint64(30))) * _M1
-    z = (z ^ (z >> np.uint64(27))) * _M2
-    z = z ^ (z >> np.uint64(31))
-    return float(z >> np.uint64(11)) * _SCALE
 
 
 @njit(cache=True, inline="always")

@@ -26,6 +26,7 @@ from numba import njit, types
 from numba.experimental import structref
 
 from farmstead.core.batched import OneGame
+from farmstead.core.compiled import entry_point
 from farmstead.core.errors import IllegalActionError
 from farmstead.games.animal_farm.batched_kernel import DECIDER, apply, legal_row, play_random
 from farmstead.games.animal_farm.batched_tensor import write_row
@@ -111,13 +112,6 @@ def write(h: Any, seat: int) -> None:
     write_row(h.rules, h.tensor_tables, 0, seat, h.tensors[seat], h.last[seat], False)
 
 
-def _entry(function: Any, *args: Any) -> Any:
-    """``function`` compiled for ``args`` (called once with them), as its compiled entry
-    point: the same code without Numba's type dispatch."""
-    function(*args)
-    return function.overloads[function.signatures[0]].entry_point
-
-
 class AnimalFarmOne(OneGame):
     """One game on the compiled rules (see the module) of ``engine``, an ``AnimalFarmBatch``
     of one game (typed ``Any``: ``batched.py`` imports this module)."""
@@ -149,10 +143,10 @@ class AnimalFarmOne(OneGame):
         # The same arrays with a log, for play_random when recording.
         self._log = (np.zeros(log_size, np.int64), np.zeros(log_size, np.int64))
         self._logging = OneGameArrays(*shared, *self._log)
-        self._refresh = _entry(refresh, self._arrays)
-        self._step = _entry(step, self._arrays, -1)
-        self._write = _entry(write, self._arrays, 0)
-        self._play_others = _entry(play_others, self._arrays, 1)  # plays in a throwaway game
+        self._refresh = entry_point(refresh, self._arrays)
+        self._step = entry_point(step, self._arrays, -1)
+        self._write = entry_point(write, self._arrays, 0)
+        self._play_others = entry_point(play_others, self._arrays, 1)  # plays in a throwaway game
         engine.reset(self._game, [0])
         self._rows = (self._tensors[0], self._tensors[1])
         self._written = -1  # the seat whose tensor the last step or reset wrote

@@ -34,4 +34,5 @@ REGISTRATION: GameRegistration[AnimalFarmState] = GameRegistration(
     rules_prose=RulesProse("farmstead.games.animal_farm"),
     facts=facts.game_facts,
     batched=AnimalFarmBatch,
+    one_game=AnimalFarmBatch.one_game,
 )

@@ -3,6 +3,8 @@ group (see ``docs/adding-a-game.md``)."""
 
 from __future__ import annotations
 
+from farmstead.core.batched import OneGame
+from farmstead.core.game import Game
 from farmstead.core.registry import BrowserBoard, GameRegistration, Heuristics, RulesProse
 from farmstead.games.fences import facts, heuristics, render, words
 from farmstead.games.fences.game import FencesGame, FencesState
@@ -14,6 +16,15 @@ RULES_SUMMARY = (
     "there), and each player's farmer card adds bonuses for fields that fit its conditions. "
     "The highest score when the tiles run out wins."
 )
+
+
+def one_game(game: Game) -> OneGame:
+    """One game of ``game`` on the compiled rules (``compiled.FencesOne``)."""
+    # Imported here: it imports Numba (the ``rl`` extra), which only the environments need.
+    from farmstead.games.fences.compiled import FencesOne  # noqa: PLC0415
+
+    return FencesOne(game)
+
 
 REGISTRATION: GameRegistration[FencesState] = GameRegistration(
     game=FencesGame,
@@ -31,4 +42,5 @@ REGISTRATION: GameRegistration[FencesState] = GameRegistration(
     rules_prose=RulesProse("farmstead.games.fences"),
     data_words=words.data_words,
     facts=facts.game_facts,
+    one_game=one_game,
 )
