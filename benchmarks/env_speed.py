@@ -10,7 +10,7 @@ core, all in CPU time of this process in one run (so the ratios hold on a busy m
   with random masked actions, the decisions one step holds (the learner's and the opponents'),
   and its overhead ``bench / (single x decisions per step)`` (the target: at most 2x);
 * both environments as built by default: on a game's compiled rules where it has them
-  (``GameRegistration.one_game``: Animal Farm, Fences), else on its reference ``State``;
+  (``GameRegistration.one_game``: Animal Farm, Fences, Rancho), else on its reference ``State``;
 * ``vector``: steps per second of ``vector_env(game, 64)`` in this process.
 
 ``--batched`` adds the batched engines' steps per second at N = 1, 64, 1024 and 8192

@@ -1,6 +1,6 @@
 """The learning environments on the compiled rules for one game (``GameRegistration.one_game``:
-Animal Farm's ``AnimalFarmOne``, Fences's ``FencesOne``) against the reference ``State``
-(rules/animal_farm.md, rules/fences.md). The AEC
+Animal Farm's ``AnimalFarmOne``, Fences's ``FencesOne``, Rancho's ``RanchoOne``) against the
+reference ``State`` (rules/animal_farm.md, rules/fences.md, rules/rancho.md). The AEC
 environment: the same observations, masks, rewards and positions as on the reference for the
 same actions, under every parameter set's rules, and the same refusals. The single-agent
 environment against ``random``: with ``validate`` the reference plays beside the compiled rules
@@ -21,6 +21,7 @@ from farmstead.envs.aec import FarmsteadAECEnv
 from farmstead.games.animal_farm.batched import AnimalFarmBatch
 from farmstead.games.animal_farm.batched_one import AnimalFarmOne
 from farmstead.games.fences.compiled import FencesOne
+from farmstead.games.rancho.compiled import RanchoOne
 
 # A fixed first player leaves no chance in the game (AF-R1), so both environments play the
 # same game from any seed; the parameters cover the setup modes (AF-R2, AF-R4), the pools
@@ -155,19 +156,27 @@ def test_state_is_a_snapshot_of_the_compiled_game() -> None:
 def test_compiled_rules_are_chosen_by_default_and_refused_where_there_are_none() -> None:
     assert isinstance(aec_env("animal_farm")._compiled, AnimalFarmOne)
     assert isinstance(aec_env("fences")._compiled, FencesOne)
-    assert aec_env("rancho")._compiled is None
-    with pytest.raises(InvalidParamError, match="animal_farm, fences"):
-        aec_env("rancho", compiled=True)
+    assert isinstance(aec_env("rancho")._compiled, RanchoOne)
+    assert aec_env("farms_race")._compiled is None
+    with pytest.raises(InvalidParamError, match="animal_farm, fences, rancho"):
+        aec_env("farms_race", compiled=True)
 
 
-@pytest.mark.parametrize("players", [2, 4])
-def test_fences_aec_env_validates_every_step_against_the_reference(players: int) -> None:
-    """FE-R1 … FE-R61 through the AEC environment on Fences's compiled rules, which draw the
-    tiles (FE-R29) themselves: ``validate`` replays each step's action and draws on the
-    reference beside and checks every position, mask and tensor; the rewards at the end are
-    the reference's returns (FE-R60)."""
-    env = aec_env("fences", players, validate=True)
-    assert isinstance(env._compiled, FencesOne)
+# Games whose compiled rules draw chance during play, with short settings for Rancho (RA-R45).
+DRAWING = [("fences", 2, {}), ("fences", 4, {}), ("rancho", 2, {"max_rounds": 10}),
+           ("rancho", 5, {"max_rounds": 4})]  # fmt: skip
+
+
+@pytest.mark.parametrize(("name", "players", "params"), DRAWING)
+def test_aec_env_on_rules_that_draw_chance_validates_every_step(
+    name: str, players: int, params: dict[str, Any]
+) -> None:
+    """FE-R1 … FE-R61 and RA-R1 … RA-R46 through the AEC environment on compiled rules that
+    draw chance themselves (the tiles, FE-R29; the dice, RA-R8, RA-R33): ``validate`` replays
+    each step's action and draws on the reference beside and checks every position, mask and
+    tensor; the rewards at the end are the reference's returns (FE-R60, RA-R43, RA-R45)."""
+    env = aec_env(name, players, validate=True, **params)
+    assert isinstance(env._compiled, FencesOne | RanchoOne)
     rng = random.Random(players)
     decisions = 0
     for game in range(2):
@@ -190,12 +199,19 @@ def test_fences_aec_env_validates_every_step_against_the_reference(players: int)
         env.last()
 
 
-@pytest.mark.parametrize(("players", "seat"), [(2, 0), (2, 1), (3, 2)])
-def test_fences_single_agent_env_follows_the_reference(players: int, seat: int) -> None:
-    """Random opponents on Fences's compiled rules, the reference following their actions
-    and the draws between them; ``validate`` checks every position, mask and tensor."""
-    env = single_agent_env("fences", players=players, seat=seat, validate=True)
-    assert isinstance(env._compiled, FencesOne)
+@pytest.mark.parametrize(
+    ("name", "players", "seat", "params"),
+    [("fences", 2, 0, {}), ("fences", 2, 1, {}), ("fences", 3, 2, {}),
+     ("rancho", 2, 1, {"max_rounds": 10}), ("rancho", 4, 3, {"max_rounds": 4})],
+)  # fmt: skip
+def test_single_agent_env_on_rules_that_draw_chance_follows_the_reference(
+    name: str, players: int, seat: int, params: dict[str, Any]
+) -> None:
+    """Random opponents on Fences's and Rancho's compiled rules, the reference following
+    their actions and the draws between them; ``validate`` checks every position, mask and
+    tensor."""
+    env = single_agent_env(name, players=players, seat=seat, validate=True, **params)
+    assert isinstance(env._compiled, FencesOne | RanchoOne)
     rng = random.Random(seat)
     _, info = env.reset(seed=seat)
     games = steps = 0
@@ -210,8 +226,9 @@ def test_fences_single_agent_env_follows_the_reference(players: int, seat: int) 
     assert steps > 100
 
 
-def test_fences_env_refuses_illegal_actions_and_changes_nothing() -> None:
-    env = aec_env("fences")
+@pytest.mark.parametrize("name", ["fences", "rancho"])
+def test_env_on_rules_that_draw_chance_refuses_illegal_actions(name: str) -> None:
+    env = aec_env(name)
     env.reset(seed=2)
     obs, *_ = env.last()
     before = env.state.to_json()
@@ -293,3 +310,15 @@ def test_compiled_rules_play_only_random_opponents() -> None:
 def test_one_game_drives_an_engine_of_one_game_only() -> None:
     with pytest.raises(ValueError, match="one game"):
         AnimalFarmOne(AnimalFarmBatch(load_game("animal_farm"), 2))
+
+
+def test_compiled_functions_shared_by_two_games_call_each_game_its_own_code() -> None:
+    """``core.compiled.log_of`` is compiled once per game's holder type: each game's entry
+    point is its own (the log of a Rancho game read after a Fences holder was built)."""
+    fences = FencesOne(load_game("fences", 2))
+    rancho = RanchoOne(load_game("rancho", 2, max_rounds=2))
+    for one in (fences, rancho):
+        seat = one.reset(1)
+        one.step(int(np.flatnonzero(one.mask())[0]))
+        assert seat >= 0 and one.to_state().to_json() == one.to_state().to_json()
+        assert len(one._log(0)) >= 2

@@ -12,9 +12,9 @@ decisions. Rewards are the game's returns, given when it ends; every game ends w
 game's text board (``GameRegistration.render``, Rich markup removed).
 
 The rules: a game with compiled rules for one game at a time (``GameRegistration.one_game``:
-Animal Farm, Fences) is played on them by default, a decision per compiled call, its chance
-drawn by them from a stream keyed by the environment's seed; ``state`` is then a
-new reference ``State`` built from them at each access. ``compiled=False`` plays the reference
+Animal Farm, Fences, Rancho) is played on them by default, a decision per compiled call, its
+chance drawn by them from a stream keyed by the environment's seed; ``state`` is then a new
+reference ``State`` built from them at each access. ``compiled=False`` plays the reference
 ``State`` instead (``state`` is then the environment's own), ``compiled=True`` requires the
 compiled rules. Both give the same observations, masks and rewards for the same actions.
 

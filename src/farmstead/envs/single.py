@@ -13,7 +13,7 @@ and chance outcomes come from the game's own lists and are applied unchecked;
 ``validate=True`` checks them, and every observation against the game's reference tensor.
 
 Against ``random`` opponents only, a game with compiled rules for one game at a time (Animal
-Farm, Fences; see ``envs.aec``) is played on them by default: the learner's decision, the
+Farm, Fences, Rancho; see ``envs.aec``) is played on them by default: the learner's decision, the
 opponents' turn (drawn from the game's own stream, keyed by the reset seed) and the next
 observation in two compiled calls; ``state`` is then
 a new reference ``State`` built from them at each access. ``compiled=False`` plays the reference

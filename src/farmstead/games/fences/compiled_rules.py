@@ -26,7 +26,6 @@ from farmstead.games.fences.compiled_state import (
     BARN_COUNT,
     BARNS,
     BOARD,
-    CHANCE,
     DISCARD_COUNT,
     DISCARDS,
     FARMER,
@@ -52,7 +51,6 @@ from farmstead.games.fences.compiled_state import (
     PLACEMENTS,
     REVEALED,
     SC,
-    SCORE,
     SEATS,
     SEL_CELL,
     SEL_SLOT,
@@ -60,9 +58,7 @@ from farmstead.games.fences.compiled_state import (
     STREAM,
     SUPPLY,
     SUPPLY_TOTAL,
-    current_player,
     find,
-    log,
     union,
 )
 from farmstead.games.fences.compiled_tables import (
@@ -71,7 +67,6 @@ from farmstead.games.fences.compiled_tables import (
     A_DISCARD,
     A_PASS,
     A_ROTATE,
-    BARN_STOCK,
     DECK,
     DECK_CARDS,
     FIELD_ANIMALS,
@@ -79,7 +74,6 @@ from farmstead.games.fences.compiled_tables import (
     FIT,
     FIT_COUNT,
     HAND,
-    IN_PLAY,
     INTS,
     MAX_FIELDS,
     NUM_FIELDS,
@@ -87,7 +81,6 @@ from farmstead.games.fences.compiled_tables import (
     PLAYERS,
     PORTS,
     SEGFIELD,
-    TILES,
     WIDTH,
 )
 from farmstead.games.fences.layout import (
@@ -104,33 +97,6 @@ from farmstead.games.fences.layout import (
     SELECT_TILE,
     STUCK_DRAW,
 )
-
-
-@njit(cache=True)
-def reset(st: Any, tb: Any, key: Any) -> None:
-    """The empty position of ``FencesPosition.empty`` (FE-R27 … FE-R33 follow as chance),
-    its stream keyed ``key``, and its setup dealt from the stream."""
-    ints = tb[INTS]
-    sc = st[SC]
-    sc[:] = 0
-    sc[PHASE] = DEAL_TILES
-    sc[FIRST] = NO
-    sc[SEL_SLOT] = NO
-    sc[SEL_CELL] = NO
-    sc[SUPPLY_TOTAL] = ints[TILES]
-    st[BOARD][:] = 0
-    st[FRONTIER][:] = 0
-    st[FRONT_AT][:] = -1
-    st[HAND_LEN][:] = 0
-    st[SUPPLY][:] = tb[IN_PLAY]  # FE-R28, FE-R29
-    seats = st[SEATS]
-    seats[SCORE] = 0
-    seats[STOCK] = ints[BARN_STOCK]  # FE-R32
-    seats[FARMER] = NO
-    stream = st[STREAM]
-    stream[0] = key
-    stream[1] = 0
-    resolve_chance(st, tb)
 
 
 @njit(cache=True, inline="always")
@@ -472,19 +438,6 @@ def draw_outcome(st: Any, tb: Any) -> int:
             return tile
         rank -= supply[tile]
     raise AssertionError("no tile left in the supply")
-
-
-@njit(cache=True)
-def resolve_chance(st: Any, tb: Any) -> int:
-    """Draw and apply chance outcomes until a seat decides or the game ends; that seat or
-    ``TERMINAL``."""
-    player = current_player(st)
-    while player == CHANCE:
-        outcome = draw_outcome(st, tb)
-        log(st, outcome)
-        apply_chance(st, tb, outcome)
-        player = current_player(st)
-    return player
 
 
 @njit(cache=True)

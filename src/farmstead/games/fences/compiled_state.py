@@ -1,6 +1,6 @@
 """The arrays of one Fences game on the compiled rules (``compiled_rules``): their layout,
-their allocation, who moves, the fields' union-find, the log, and loading a reference
-position into them.
+their allocation, who moves, the fields' union-find, and loading a reference position into
+them.
 
 ``st`` is a tuple of arrays: ``sc`` (the scalars, by the names below), ``board`` (per window
 cell: 0 empty, else placement + 1), ``placed`` (rows cell, type, rotation and first node per
@@ -9,8 +9,7 @@ node: the union-find of the fields, FE-R11 … FE-R17), ``barns`` (flat node, ow
 ``frontier`` (per window cell: its port constraint ``known << 4 | fenced``, 0 when no tile
 touches it, FE-R9), ``front`` and ``front_at`` (the frontier's cells in any order, and each
 cell's place there or -1), ``hands``, ``hand_len`` and ``revealed`` per seat, ``supply`` per
-tile type, ``discards``, ``seats`` (rows score, stock and farmer card per seat), ``log`` (every
-action and chance outcome applied since the game began or was loaded, in order) and ``stream``
+tile type, ``discards``, ``seats`` (rows score, stock and farmer card per seat) and ``stream``
 (the random stream's key and counter). The fields are those of ``FencesPosition``.
 """
 
@@ -25,7 +24,6 @@ from farmstead.games.fences.compiled_tables import (
     BARN_STOCK,
     HAND,
     INTS,
-    LOG_SIZE,
     MAX_FIELDS,
     PLAYERS,
     TILES,
@@ -60,9 +58,8 @@ TERMINAL = -4  # PlayerId.TERMINAL
     SUPPLY,
     DISCARDS,
     SEATS,
-    LOG,
     STREAM,
-) = range(16)
+) = range(15)
 # Positions in ``sc``.
 (
     PHASE,
@@ -76,8 +73,7 @@ TERMINAL = -4  # PlayerId.TERMINAL
     SEL_SLOT,
     SEL_CELL,
     FRONT_COUNT,
-    LOG_COUNT,
-) = range(12)
+) = range(11)
 # Rows of ``placed``, ``nodes`` and ``seats``.
 P_CELL, P_TYPE, P_ROT, P_NODE = range(4)
 PARENT, OPEN, ANIMALS, NBARN, NODE_TILE = range(5)
@@ -91,7 +87,7 @@ def new_state(tb: tuple[Any, ...]) -> tuple[Any, ...]:
     cells = ints[WIDTH] * ints[WIDTH]
     tiles, players, hand = ints[TILES], ints[PLAYERS], ints[HAND]
     return (
-        np.zeros(12, np.int64),
+        np.zeros(11, np.int64),
         np.zeros(cells, np.int64),
         np.zeros((4, tiles), np.int64),
         np.zeros((5, tiles * ints[MAX_FIELDS]), np.int64),
@@ -105,7 +101,6 @@ def new_state(tb: tuple[Any, ...]) -> tuple[Any, ...]:
         np.zeros(ints[TYPES], np.int64),
         np.zeros(tiles, np.int64),
         np.zeros((3, players), np.int64),
-        np.zeros(ints[LOG_SIZE], np.int64),
         np.zeros(2, np.uint64),
     )
 
@@ -145,18 +140,8 @@ def union(nodes: Any, a: int, b: int) -> None:
     nodes[NBARN, ra] += nodes[NBARN, rb]
 
 
-@njit(cache=True, inline="always")
-def log(st: Any, action: int) -> None:
-    """Append an action or chance outcome to the game's log."""
-    sc, entries = st[SC], st[LOG]
-    if sc[LOG_COUNT] >= entries.size:
-        raise AssertionError("the game is longer than its log")
-    entries[sc[LOG_COUNT]] = action
-    sc[LOG_COUNT] += 1
-
-
 def load(st: tuple[Any, ...], state: FencesRules) -> None:
-    """Make ``st`` the position ``state`` (its log empty; the stream is left to the caller)."""
+    """Make ``st`` the position ``state`` (the stream is left to the caller)."""
     sc = st[SC]
     sc[:] = 0
     sc[PHASE], sc[ACTIVE], sc[FIRST] = state.phase, state.active, state.first

@@ -3,6 +3,8 @@ entry-point group (see ``docs/adding-a-game.md``)."""
 
 from __future__ import annotations
 
+from farmstead.core.batched import OneGame
+from farmstead.core.game import Game
 from farmstead.core.registry import (
     BrowserBoard,
     GameRegistration,
@@ -19,6 +21,15 @@ RULES_SUMMARY = (
     "fenced farm and pastures; a fox or a wolf raids unprotected pastures unless a dog guards "
     "them. The first farmer to own a rabbit, a sheep, a cow and a horse at once wins."
 )
+
+
+def one_game(game: Game) -> OneGame:
+    """One game of ``game`` on the compiled rules (``compiled.RanchoOne``)."""
+    # Imported here: it imports Numba (the ``rl`` extra), which only the environments need.
+    from farmstead.games.rancho.compiled import RanchoOne  # noqa: PLC0415
+
+    return RanchoOne(game)
+
 
 REGISTRATION: GameRegistration[RanchoState] = GameRegistration(
     game=RanchoGame,
@@ -42,4 +53,5 @@ REGISTRATION: GameRegistration[RanchoState] = GameRegistration(
     turn_summary=words.turn_summary,
     rules_prose=RulesProse("farmstead.games.rancho"),
     facts=facts.game_facts,
+    one_game=one_game,
 )
