@@ -44,6 +44,7 @@ from farmstead.games.fences.compiled_state import (
     new_state,
 )
 from farmstead.games.fences.compiled_tables import (
+    BARN_STOCK,
     HAND,
     INTS,
     LOG_SIZE,
@@ -165,8 +166,11 @@ class FencesOne(CompiledOne):
         ints = tb[INTS]
         players, size = int(ints[PLAYERS]), int(ints[T_SIZE])
         actions = config.layout.size
-        # The most ids a row sets: fewer than its size plus a discard and hand tiles per tile.
-        most = size + int(ints[TILES]) + 4 * players * int(ints[HAND]) + 64
+        # The most ids a row sets (``compiled_tensor``): the head, three per seat, the hand
+        # sizes and tiles, one per discard, the supply, five per tile laid, the barns, the
+        # selection.
+        tiles, hand, stock = int(ints[TILES]), int(ints[HAND]), int(ints[BARN_STOCK])
+        most = 4 + 4 * players + (players + 1) * hand + 6 * tiles + 1 + players * stock + 4 + 1
         st = new_state(tb)
         initial = new_state(tb)
         load(initial, game.new_initial_state())  # type: ignore[arg-type]

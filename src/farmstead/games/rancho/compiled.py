@@ -156,8 +156,12 @@ class RanchoOne(CompiledOne):
         ints = tb[INTS]
         players, size = int(ints[PLAYERS]), int(ints[T_SIZE])
         actions = config.layout.size
-        # The most ids a row sets: its size, and fees, attacks and pastures written twice.
-        most = size + 2 * int(ints[CELLS]) + int(ints[PASTURES]) ** 2 + 64
+        # The most ids a row sets (``compiled_tensor``): the head and the herd, six per seat,
+        # two per cell of the seats' spaces, the transaction (its fees at most one per pasture
+        # and route), the tail.
+        cells, pastures = int(ints[CELLS]), int(ints[PASTURES])
+        most = 12 + 6 * players + 2 * cells + (18 + 2 * pastures + pastures**2) + 10 + 2 * players
+        most += 1  # the count of ids comes first
         st = new_state(tb)
         initial = new_state(tb)
         load(initial, game.new_initial_state())  # type: ignore[arg-type]
