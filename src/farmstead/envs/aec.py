@@ -198,6 +198,9 @@ class FarmsteadAECEnv(AECEnv):
         self._player = self._state.current_player()
         self._tensors = [self.game.tensor_writer(seat) for seat in range(n)]
         self._no_actions = np.zeros(size, dtype=np.int8)
+        # The compiled rules' mask buffer (``OneGame.mask``: kept, rewritten in place).
+        rules = self._compiled
+        self._compiled_mask = rules.mask() if rules is not None else self._no_actions
 
     @property
     def state(self) -> State:
@@ -248,7 +251,7 @@ class FarmsteadAECEnv(AECEnv):
         compiled = self._compiled
         if compiled is not None:
             tensor = compiled.tensor(seat)
-            mask = compiled.mask().copy() if seat == self._player else self._no_actions.copy()
+            mask = (self._compiled_mask if seat == self._player else self._no_actions).copy()
             if self.validate:
                 check_tensor(self._state, seat, tensor)
                 check_mask(self._state, seat, mask)
@@ -263,11 +266,10 @@ class FarmsteadAECEnv(AECEnv):
     def step(self, action: Any) -> None:
         """Apply ``action`` for the agent to move (``IllegalActionError`` if it is not legal;
         the state is then unchanged); a finished game's agents step with ``None``."""
-        agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
+        if self._player == TERMINAL:  # every agent is terminated: they step with None
             self._was_dead_step(action)
             return
-        self._cumulative_rewards[agent] = 0.0
+        # The agent's cumulative reward is 0 here: rewards come only when the game ends.
         action = action if type(action) is int else int(action)
         compiled = self._compiled
         if compiled is not None:
