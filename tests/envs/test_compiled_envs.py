@@ -9,11 +9,13 @@ environment against ``random``: with ``validate`` the reference plays beside the
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pytest
 
+from farmstead.core.compiled import drop_stale_caches
 from farmstead.core.errors import IllegalActionError, InvalidParamError
 from farmstead.core.registry import load_game
 from farmstead.envs import aec_env, single_agent_env
@@ -322,3 +324,28 @@ def test_compiled_functions_shared_by_two_games_call_each_game_its_own_code() ->
         one.step(int(np.flatnonzero(one.mask())[0]))
         assert seat >= 0 and one.to_state().to_json() == one.to_state().to_json()
         assert len(one._log(0)) >= 2
+
+
+def test_numba_caches_of_compiled_rules_are_dropped_when_their_sources_change(
+    tmp_path: Path,
+) -> None:
+    """``drop_stale_caches``: the cache files of the modules of a pattern go when one of them
+    changed since they were written, and stay while none did; other modules' stay."""
+    (tmp_path / "compiled_rules.py").write_text("A = 1\n")
+    cache = tmp_path / "__pycache__"
+    cache.mkdir()
+
+    def cached(name: str) -> Path:
+        path = cache / name
+        path.write_text("code")
+        return path
+
+    rules, other = cached("compiled_rules.apply-12.py311.nbi"), cached("tensor.write-3.py311.nbi")
+    drop_stale_caches(tmp_path, "compiled*.py")  # no hash kept yet: the cache cannot be trusted
+    assert not rules.exists() and other.exists()
+    rules = cached("compiled_rules.apply-12.py311.nbc")
+    drop_stale_caches(tmp_path, "compiled*.py")
+    assert rules.exists()
+    (tmp_path / "compiled_rules.py").write_text("A = 2\n")
+    drop_stale_caches(tmp_path, "compiled*.py")
+    assert not rules.exists() and other.exists()

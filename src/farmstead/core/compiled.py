@@ -9,7 +9,10 @@ of farmstead needs Numba.
 
 from __future__ import annotations
 
+import hashlib
+import os
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -35,6 +38,33 @@ def draw(key: Any, n: Any) -> float:
     z = (z ^ (z >> np.uint64(27))) * _M2
     z = z ^ (z >> np.uint64(31))
     return float(z >> np.uint64(11)) * _SCALE
+
+
+def drop_stale_caches(folder: Path, pattern: str) -> None:
+    """Delete Numba's disk cache of the modules ``folder/pattern`` (a game's compiled rules)
+    when any of them, or this module, changed since the cache was written.
+
+    Numba checks only the source file of the function called: a compiled function inlining,
+    or calling, functions of other modules would otherwise keep their old code after those
+    change. The sources' hash is kept beside the cache (``__pycache__``); a folder that cannot
+    be written to keeps no cache there either, and is left alone."""
+    sources = sorted(folder.glob(pattern)) + [Path(__file__)]
+    digest = hashlib.sha256(b"".join(path.read_bytes() for path in sources)).hexdigest()
+    cache = folder / "__pycache__"
+    marker = cache / f"numba-{pattern.replace('*', '').replace('.py', '')}-sources.sha256"
+    try:
+        if marker.exists() and marker.read_text() == digest:
+            return
+        modules = tuple(f"{path.stem}." for path in sources[:-1])
+        for stale in cache.glob("*.nb[ic]"):
+            if stale.name.startswith(modules):
+                stale.unlink(missing_ok=True)
+        cache.mkdir(exist_ok=True)
+        written = marker.with_suffix(f".{os.getpid()}")
+        written.write_text(digest)
+        written.replace(marker)  # atomic: processes starting together agree
+    except OSError:
+        return
 
 
 def stream_key(seed: int) -> np.uint64:

@@ -20,12 +20,13 @@ test holds the two to each other.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 from numba import njit
 
-from farmstead.core.compiled import draw
+from farmstead.core.compiled import draw, drop_stale_caches
 from farmstead.games.animal_farm.actions import (
     DROP,
     END_TURN,
@@ -36,6 +37,10 @@ from farmstead.games.animal_farm.actions import (
 )
 from farmstead.games.animal_farm.batched_tables import ENDS, PASSES, AnimalFarmTables
 from farmstead.games.animal_farm.layout import ACTIVE, DISPLACE, DRAW, IDLE, NO, OVER, SETUP
+
+# Numba keeps compiled code per source file: drop it when any batched*.py module changed.
+drop_stale_caches(Path(__file__).parent, "batched*.py")
+
 
 TERMINAL = -4  # PlayerId.TERMINAL
 # Positions in ``st`` and ``tb`` (see the module).

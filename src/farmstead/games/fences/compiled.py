@@ -10,6 +10,7 @@ so a call costs no type checks of some twenty arrays.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -20,6 +21,7 @@ from farmstead.core.compiled import (
     CompiledOne,
     clear_mask,
     draw,
+    drop_stale_caches,
     entry_point,
     record,
     set_mask,
@@ -55,6 +57,10 @@ from farmstead.games.fences.compiled_tables import (
 )
 from farmstead.games.fences.compiled_tensor import write_row
 from farmstead.games.fences.layout import OVER
+
+# Numba keeps compiled code per source file: drop it when any compiled*.py module changed.
+drop_stale_caches(Path(__file__).parent, "compiled*.py")
+
 
 ILLEGAL = CompiledOne.ILLEGAL
 

@@ -10,6 +10,7 @@ so a call costs no type checks of some twenty arrays.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -20,6 +21,7 @@ from farmstead.core.compiled import (
     CompiledOne,
     clear_mask,
     draw,
+    drop_stale_caches,
     entry_point,
     record,
     set_mask,
@@ -43,6 +45,10 @@ from farmstead.games.rancho.compiled_state import (
 )
 from farmstead.games.rancho.compiled_tables import CELLS, INTS, PASTURES, PLAYERS, T_SIZE, tables
 from farmstead.games.rancho.compiled_tensor import write_row
+
+# Numba keeps compiled code per source file: drop it when any compiled*.py module changed.
+drop_stale_caches(Path(__file__).parent, "compiled*.py")
+
 
 LOG_SIZE = 1024  # the log's first size; it doubles when full
 
