@@ -43,6 +43,7 @@ from farmstead.core.tensor import (
 from farmstead.games.livestock_uprising.layout import NO
 from farmstead.games.livestock_uprising.tensor_state import (
     _JOIN,
+    CACHE_LIMIT,
     PieceTables,
     _battle_writer,
     _cards_writer,
@@ -130,13 +131,17 @@ class Supplies:
         self.scorched_span = (self.scorched_at, layout["scorched"].stop)
         self.indices = range(len(self.scales))
         self.counts: list[Any] = [None] * len(self.scales)
+        self.supply_counts: Any = None  # the supply and troops counts written last
+        self.troop_counts: Any = None
         self.special_forces: Any = None
         self.scorched: Any = None
 
     def update(self, v: Out, vb: Out, zeros: Out, state: Any) -> None:
         """Make ``v`` (``vb``: its bytes) show the supplies of ``state``."""
-        counts = state.supply + state.troops  # a new list
-        if counts != self.counts:
+        if state.supply != self.supply_counts or state.troops != self.troop_counts:
+            self.supply_counts = state.supply[:]
+            self.troop_counts = state.troops[:]
+            counts = self.supply_counts + self.troop_counts
             at = self.counts_at
             for i in compress(self.indices, map(ne, self.counts, counts)):
                 k = counts[i]
@@ -188,9 +193,11 @@ class Writer(TensorWriter):
         "_cards_key",
         "_turn_numbers",
         "_turn_numbers_span",
+        "_turn_numbers_key",
         "_turn_slots",
         "_turn_slots_span",
         "_turn_slots_key",
+        "_turn_slots_rows",
         "_turn_choices",
         "_turn_choices_span",
         "_turn_choices_key",
@@ -247,9 +254,11 @@ class Writer(TensorWriter):
         self._cards_key: Any = None
         self._turn_numbers = _turn_numbers_writer(layout)
         self._turn_numbers_span = layout.span("turn_piece", "turn_numbers", "turn_flags")
+        self._turn_numbers_key: Any = None
         self._turn_slots = _turn_slots_writer(layout, ready)
         self._turn_slots_span = layout.span("turn_slots")
         self._turn_slots_key: Any = None
+        self._turn_slots_rows: dict[tuple[int, ...], bytes] = {}
         self._turn_choices = _turn_choices_writer(c, layout)
         self._turn_choices_span = layout.span(
             "turn_reinforce", "turn_chosen", "turn_unit", "turn_recruits"
@@ -322,8 +331,8 @@ class Writer(TensorWriter):
     def _write_head(self, v: Out, zeros: Out, state: Any) -> None:
         """phase (its one element moved), then active, decider, first and round when one of
         them changed (``tensor_state``'s encoder)."""
-        phase_at, (start, stop), active_at, decider_at, first_at, round_at, scale = self._head
         if (phase := state.phase) != self._phase:
+            phase_at = self._head[0]
             if self._phase is not None:
                 v[phase_at + self._phase] = 0.0
             v[phase_at + phase] = 1.0
@@ -332,6 +341,7 @@ class Writer(TensorWriter):
         if key == self._head_key:  # ints: nothing to copy
             return
         self._head_key = key
+        _, (start, stop), active_at, decider_at, first_at, round_at, scale = self._head
         rel = self._rel
         v[start:stop] = zeros[start:stop]
         v[active_at + rel[state.active]] = 1.0
@@ -387,23 +397,49 @@ class Writer(TensorWriter):
             self._end_key = (key[0], key[1][:], *key[2:])
 
     def _write_turn(self, v: Out, zeros: Out, turn: Any) -> None:
-        """The turn record: the acting piece's numbers every time, its slots and choices when
-        they changed (its lists change in place: their copies are compared)."""
+        """The turn record: the acting piece's numbers, its slots and its choices, each when
+        its values changed (its lists change in place: flat tuples of them are compared)."""
         if not self._turn_on:  # the fields are zeros: written afresh
-            self._turn_slots_key = self._turn_choices_key = None
+            self._turn_numbers_key = self._turn_slots_key = self._turn_choices_key = None
             self._turn_on = True
-        start, stop = self._turn_numbers_span
-        v[start:stop] = zeros[start:stop]
-        self._turn_numbers(turn, v)
-        key: Any = (turn.acted, turn.started, turn.double, turn.forced, turn.forage, (turn.bumper,))
+        key: Any = (
+            turn.piece,
+            turn.steps,
+            turn.limit,
+            turn.attacks,
+            turn.transfers,
+            turn.moved,
+            turn.blitz,
+            turn.rally,
+        )
+        if key != self._turn_numbers_key:
+            start, stop = self._turn_numbers_span
+            v[start:stop] = zeros[start:stop]
+            self._turn_numbers(turn, v)
+            self._turn_numbers_key = key
+        key = (*turn.acted, *turn.started, *turn.double, *turn.forced, *turn.forage, turn.bumper)
         if key != self._turn_slots_key:
             start, stop = self._turn_slots_span
-            v[start:stop] = zeros[start:stop]
-            self._turn_slots(turn, v)
-            self._turn_slots_key = snapshot(key)
+            row = self._turn_slots_rows.get(key)
+            if row is None:
+                row = self._turn_slots_row(turn, key)
+            self._bytes[4 * start : 4 * stop] = row
+            self._turn_slots_key = key
         key = ((turn.reinforce, turn.chosen, turn.unit), turn.recruits)
         if key != self._turn_choices_key:
             start, stop = self._turn_choices_span
             v[start:stop] = zeros[start:stop]
             self._turn_choices(turn, v, self._bytes)
             self._turn_choices_key = snapshot(key)
+
+    def _turn_slots_row(self, turn: Any, key: tuple[int, ...]) -> bytes:
+        """The bytes of ``turn_slots`` for ``turn`` (whose slot values are ``key``), written
+        by ``tensor_state``'s turn-slots writer into a scratch vector and remembered."""
+        start, stop = self._turn_slots_span
+        scratch = np.zeros(self.buffer.size, np.float32)
+        self._turn_slots(turn, element_view(scratch))
+        rows = self._turn_slots_rows
+        if len(rows) >= CACHE_LIMIT:
+            rows.clear()
+        row = rows[key] = scratch[start:stop].tobytes()
+        return row
